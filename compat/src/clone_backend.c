@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * Creating the child of a checked request: clone3() with set_tid, or clone()
+ * where the kernel has no clone3() and the request needs nothing only
+ * clone3() can do.  Syscall 451 is never called (docs/compat.md).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdint.h>
+#include <string.h>
+#include <linux/sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "clone_request.h"
+
+/* Smallest stack the run form accepts: room for fn and arg, aligned. */
+#define CHILD_STACK_MIN		64
+/* Stack pointer alignment at a call on x86_64 and i386 (SysV ABI). */
+#define CHILD_STACK_ALIGN	16
+
+/*
+ * The system call @nr with up to five arguments, then, in the child only,
+ * fn(arg) on the new stack (fn and arg are its top two slots) and exit()
+ * with fn's return value.  Assembly in arch/<arch>/run_on_stack.S, because
+ * the child must not run C code before its stack is its own.
+ */
+long __clone_extended_run_syscall(long nr, long a1, long a2, long a3, long a4,
+				  long a5);
+
+static __u64 user_ptr(const void *ptr)
+{
+	return (__u64)(uintptr_t)ptr;
+}
+
+/*
+ * The pid set in clone3()'s set_tid order, innermost first.  Leading 0
+ * entries (outer levels the kernel chooses) are left out by truncating; a 0
+ * entry between chosen pids has no clone3() spelling.
+ */
+static int build_set_tid(const struct clone_request *req, int new_pid_ns,
+			 pid_t *set_tid, size_t *set_tid_size)
+{
+	int first = 0;
+	int i;
+	size_t n = 0;
+
+	while (first < req->num_pids && req->pids[first] == 0)
+		first++;
+	*set_tid_size = 0;
+	if (first == req->num_pids)
+		return 0;
+	for (i = first; i < req->num_pids; i++)
+		if (req->pids[i] == 0)
+			return -EOPNOTSUPP;
+	/* clone3() wants the new namespace's pid 1 listed; the spec omits it. */
+	if (new_pid_ns)
+		set_tid[n++] = 1;
+	for (i = req->num_pids - 1; i >= first; i--)
+		set_tid[n++] = req->pids[i];
+	*set_tid_size = n;
+	return 0;
+}
+
+/* Puts fn and arg on top of the child's stack; returns its stack pointer. */
+static void *prepare_child_stack(const struct child_start *start)
+{
+	uintptr_t low = (uintptr_t)start->stack;
+	uintptr_t top;
+	unsigned char *slot;
+
+	if (!start->stack || start->stack_size < CHILD_STACK_MIN ||
+	    low + start->stack_size < low)
+		return NULL;
+	top = (low + start->stack_size) & ~(uintptr_t)(CHILD_STACK_ALIGN - 1);
+	slot = (unsigned char *)(top - CHILD_STACK_ALIGN);
+	memcpy(slot, &start->fn, sizeof(start->fn));
+	memcpy(slot + sizeof(void *), &start->arg, sizeof(start->arg));
+	return slot;
+}
+
+static long raw_result(long ret)
+{
+	return ret == -1 ? -errno : ret;
+}
+
+static long issue_clone3(struct clone_args *args, size_t size,
+			 const struct child_start *start)
+{
+	if (start->fn)
+		return __clone_extended_run_syscall(SYS_clone3, (long)args,
+						    (long)size, 0, 0, 0);
+	return raw_result(syscall(SYS_clone3, args, size));
+}
+
+/* clone()'s argument order differs between x86_64 and i386. */
+static long issue_clone(unsigned long flags, void *sp,
+			const struct clone_request *req,
+			const struct child_start *start)
+{
+#if defined(__x86_64__)
+	long a3 = (long)req->parent_tid, a4 = (long)req->child_tid;
+	long a5 = (long)req->tls;
+#elif defined(__i386__)
+	long a3 = (long)req->parent_tid, a4 = (long)req->tls;
+	long a5 = (long)req->child_tid;
+#else
+#error "clone() argument order unknown for this architecture"
+#endif
+	if (start->fn)
+		return __clone_extended_run_syscall(SYS_clone, (long)flags,
+						    (long)sp, a3, a4, a5);
+	return raw_result(syscall(SYS_clone, flags, sp, a3, a4, a5));
+}
+
+long clone_request_start(const struct clone_request *req,
+			 const struct child_start *start)
+{
+	__u64 flags = req->flags & ~(__u64)CSIGNAL;
+	__u64 exit_signal = req->flags & CSIGNAL;
+	pid_t set_tid[CLONE_REQUEST_PIDS_MAX + 1];
+	struct clone_args args;
+	size_t set_tid_size;
+	void *sp = NULL;
+	long ret;
+
+	/* clone() refuses these; clone3() has a pidfd pointer of its own. */
+	if ((flags & CLONE_PIDFD) &&
+	    (flags & (CLONE_PARENT_SETTID | CLONE_DETACHED)))
+		return -EINVAL;
+	/* clone() ignores CLONE_DETACHED, clone3() refuses it. */
+	flags &= ~(__u64)CLONE_DETACHED;
+	/* clone() ignores the exit signal of these, clone3() refuses it. */
+	if (flags & (CLONE_THREAD | CLONE_PARENT))
+		exit_signal = 0;
+	ret = build_set_tid(req, !!(flags & CLONE_NEWPID), set_tid,
+			    &set_tid_size);
+	if (ret)
+		return ret;
+	if (start->fn) {
+		sp = prepare_child_stack(start);
+		if (!sp)
+			return -EINVAL;
+	} else if (start->stack || (flags & CLONE_VM)) {
+		/* A fork-like child cannot return into C on a foreign stack. */
+		return -EINVAL;
+	}
+
+	memset(&args, 0, sizeof(args));
+	args.flags = flags;
+	args.pidfd = user_ptr(req->parent_tid);
+	args.parent_tid = user_ptr(req->parent_tid);
+	args.child_tid = user_ptr(req->child_tid);
+	args.exit_signal = exit_signal;
+	args.tls = req->tls;
+	if (sp) {
+		args.stack = user_ptr(start->stack);
+		args.stack_size = (uintptr_t)sp - (uintptr_t)start->stack;
+	}
+	if (set_tid_size) {
+		args.set_tid = user_ptr(set_tid);
+		args.set_tid_size = set_tid_size;
+	}
+	/* Kernels 5.3 and 5.4 take only the first version of the struct. */
+	ret = issue_clone3(&args, set_tid_size ? CLONE_ARGS_SIZE_VER1 :
+			   CLONE_ARGS_SIZE_VER0, start);
+	if (ret == -E2BIG)
+		return -ENOSYS;
+	if (ret != -ENOSYS)
+		return ret;
+	if (set_tid_size || (flags >> 32))
+		return -ENOSYS;
+	return issue_clone((unsigned long)(req->flags & 0xffffffffULL), sp,
+			   req, start);
+}

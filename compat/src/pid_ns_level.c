@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * The level of the namespace a child would be created in.  /proc shows the
+ * caller's own level (NSpid lists one pid per level, counted from the pid
+ * namespace /proc was mounted in); pid_ns_for_children may sit deeper after
+ * unshare(CLONE_NEWPID) or setns(), which NS_GET_PARENT walks back up.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/nsfs.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clone_request.h"
+#include "pid_ns_level.h"
+
+/* PID_MAX_LIMIT on 64-bit kernels: no pid_max is larger. */
+#define PID_MAX_LIMIT	(4 * 1024 * 1024)
+
+static int read_proc_file(const char *path, char *buf, size_t size)
+{
+	ssize_t len;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	len = read(fd, buf, size - 1);
+	if (len < 0)
+		len = -errno;
+	close(fd);
+	if (len < 0)
+		return (int)len;
+	buf[len] = '\0';
+	return 0;
+}
+
+/* Level of the caller's own pid namespace: the NSpid fields minus one. */
+static int active_level(void)
+{
+	char status[4096];
+	const char *p;
+	int fields = 0;
+	int err = read_proc_file("/proc/thread-self/status", status,
+				 sizeof(status));
+
+	if (err)
+		return err;
+	p = strstr(status, "\nNSpid:");
+	if (!p)
+		return -ENOSYS;
+	for (p += strlen("\nNSpid:"); *p && *p != '\n'; p++)
+		if ((*p >= '0' && *p <= '9') && (p[-1] == ' ' || p[-1] == '\t'))
+			fields++;
+	return fields > 0 ? fields - 1 : -ENOSYS;
+}
+
+/* How many levels pid_ns_for_children lies below the caller's own. */
+static int children_depth(void)
+{
+	struct stat active, ns;
+	int depth = 0;
+	int fd;
+
+	if (stat("/proc/thread-self/ns/pid", &active))
+		return -errno;
+	fd = open("/proc/thread-self/ns/pid_for_children",
+		  O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	while (depth < CLONE_REQUEST_PIDS_MAX) {
+		int parent;
+
+		if (fstat(fd, &ns)) {
+			depth = -errno;
+			break;
+		}
+		if (ns.st_dev == active.st_dev && ns.st_ino == active.st_ino)
+			break;
+		parent = ioctl(fd, NS_GET_PARENT);
+		if (parent < 0) {
+			depth = -errno;
+			break;
+		}
+		close(fd);
+		fd = parent;
+		depth++;
+	}
+	close(fd);
+	return depth;
+}
+
+int pid_ns_level_for_children(void)
+{
+	int level = active_level();
+	int depth;
+
+	if (level < 0)
+		return level;
+	depth = children_depth();
+	if (depth < 0)
+		return depth;
+	return level + depth;
+}
+
+int pid_ns_pid_max(void)
+{
+	char buf[32];
+	long value;
+	int err = read_proc_file("/proc/sys/kernel/pid_max", buf, sizeof(buf));
+
+	if (err)
+		return err;
+	value = strtol(buf, NULL, 10);
+	if (value <= 0 || value > PID_MAX_LIMIT)
+		return -ERANGE;
+	return (int)value;
+}
