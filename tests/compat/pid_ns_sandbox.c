@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "pid_ns_sandbox.h"
+
+/* Unprivileged uid and gid the user-namespace caller runs as. */
+#define NOBODY	65534
+
+/* The step that failed, for the test's message; shared with the test. */
+static const char **failed_step;
+
+void *shared_page(size_t size)
+{
+	void *page = mmap(NULL, size, PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	return page == MAP_FAILED ? NULL : page;
+}
+
+int read_nspid(int nspid[NSPID_MAX])
+{
+	char status[4096];
+	char *line, *end;
+	ssize_t len;
+	int count = 0;
+	int fd = open("/proc/thread-self/status", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	len = read(fd, status, sizeof(status) - 1);
+	close(fd);
+	if (len <= 0)
+		return -1;
+	status[len] = '\0';
+	line = strstr(status, "\nNSpid:");
+	if (!line)
+		return -1;
+	line += strlen("\nNSpid:");
+	while (count < NSPID_MAX) {
+		long pid = strtol(line, &end, 10);
+
+		if (end == line)
+			break;
+		nspid[count++] = (int)pid;
+		line = end;
+	}
+	return count;
+}
+
+static _Noreturn void fail_step(const char *step)
+{
+	*failed_step = step;
+	_exit(SANDBOX_SETUP_FAILED);
+}
+
+/*
+ * Makes the caller init of a new pid namespace: the parent stays behind,
+ * waits and exits with the child's status, which brings the whole namespace
+ * down with it.
+ */
+static void enter_new_pid_ns(int unshare_flags)
+{
+	int status;
+	pid_t child;
+
+	if (unshare(unshare_flags)) {
+		if (unshare_flags & CLONE_NEWUSER)
+			_exit(SANDBOX_NO_USER_NS);
+		fail_step("unshare(CLONE_NEWPID)");
+	}
+	child = fork();
+	if (child < 0)
+		fail_step("fork() into a new pid namespace");
+	if (child == 0)
+		return;
+	if (waitpid(child, &status, 0) != child)
+		fail_step("waitpid() of a namespace init");
+	_exit(WIFEXITED(status) ? WEXITSTATUS(status) : SANDBOX_SETUP_FAILED);
+}
+
+static void drop_to_nobody(void)
+{
+	if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+		fail_step("dropping to uid/gid 65534");
+}
+
+int sandbox_run(const struct sandbox *sandbox, int (*caller)(void *arg),
+		void *arg, const char **why)
+{
+	const char **step = shared_page(sizeof(*step));
+	int status, ret;
+	pid_t setup;
+	int i;
+
+	if (!step)
+		return -1;
+	*step = NULL;
+	setup = fork();
+	if (setup < 0) {
+		munmap(step, sizeof(*step));
+		return -1;
+	}
+	if (setup == 0) {
+		failed_step = step;
+		for (i = 0; i < sandbox->depth; i++)
+			enter_new_pid_ns(CLONE_NEWPID);
+		if (sandbox->own_user_ns) {
+			drop_to_nobody();
+			enter_new_pid_ns(CLONE_NEWUSER | CLONE_NEWPID);
+		}
+		if (sandbox->unshare_pid_ns && unshare(CLONE_NEWPID))
+			fail_step("unshare(CLONE_NEWPID) for the target");
+		_exit(caller(arg));
+	}
+	ret = -1;
+	if (waitpid(setup, &status, 0) == setup && WIFEXITED(status))
+		ret = WEXITSTATUS(status);
+	if (why)
+		*why = *step ? *step : "";
+	munmap(step, sizeof(*step));
+	return ret;
+}

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+#ifndef PID_NS_SANDBOX_H
+#define PID_NS_SANDBOX_H
+
+/*
+ * Runs a test's caller in fresh nested pid namespaces (the setup of
+ * clone_extended_cases.h, steps 1 to 3), in a process tree of its own: when
+ * the caller returns, every namespace's init exits and the kernel kills
+ * whatever the test left in it, so no process outlives the test.
+ */
+
+#include <sys/types.h>
+
+/* How many pid namespaces a test's NSpid can list. */
+#define NSPID_MAX	40
+
+struct sandbox {
+	int depth;		/* nested pid namespaces made as root */
+	int own_user_ns;	/* then one more in a user namespace as 65534 */
+	int unshare_pid_ns;	/* then unshare(CLONE_NEWPID) without a fork */
+};
+
+/* Exit status of the sandbox when its setup failed. */
+#define SANDBOX_SETUP_FAILED	125
+/* Exit status when the caller could not create a user namespace. */
+#define SANDBOX_NO_USER_NS	124
+
+/*
+ * Runs caller(arg) inside @sandbox and returns its return value (0-123), one
+ * of the SANDBOX_* statuses, or -1 if the sandbox could not be started.
+ * On SANDBOX_SETUP_FAILED, @why (if not NULL) names the failed step.
+ */
+int sandbox_run(const struct sandbox *sandbox, int (*caller)(void *arg),
+		void *arg, const char **why);
+
+/* Map of shared memory the sandbox's processes and the test all see. */
+void *shared_page(size_t size);
+
+/*
+ * The calling thread's pid in each namespace /proc shows, outermost first.
+ * Returns how many, or -1.
+ */
+int read_nspid(int nspid[NSPID_MAX]);
+
+#endif /* PID_NS_SANDBOX_H */
