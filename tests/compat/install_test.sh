@@ -18,6 +18,9 @@ for f in include/clone_extended.h include/linux/pid_set.h \
 	 include/linux/clone_flags.h include/linux/clone_info.h; do
 	[ -f "$prefix/$f" ] || fail "$f not installed"
 done
+for f in clone_extended.3 clone_extended_flags.3 clone_extended_info_run.3; do
+	[ -f "$prefix/share/man/man3/$f" ] || fail "man page $f not installed"
+done
 pc=$(find "$prefix" -name clone_extended.pc)
 [ -n "$pc" ] || fail "clone_extended.pc not installed"
 libdir=$(dirname "$(dirname "$pc")")
