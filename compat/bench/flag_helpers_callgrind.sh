@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+# Instructions per call of each clone_flags_*() helper against its
+# hand-written equivalent, counted by valgrind callgrind.
+# Usage: flag_helpers_callgrind.sh BENCH_BINARY   (compat_flag_helpers_bench[_m32])
+set -euo pipefail
+
+bench=${1:?usage: flag_helpers_callgrind.sh BENCH_BINARY}
+calls=1000	# CALLS in flag_helpers_bench.c
+command -v valgrind >/dev/null || { echo "flag_helpers_callgrind: valgrind not installed" >&2; exit 1; }
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+valgrind --tool=callgrind --callgrind-out-file="$out" "$bench" >/dev/null 2>&1 ||
+	{ echo "flag_helpers_callgrind: valgrind run of $bench failed" >&2; exit 1; }
+# Self cost per function: every helper_/manual_ function is a leaf.
+callgrind_annotate --threshold=100 "$out" 2>/dev/null |
+	awk -v calls="$calls" '
+	/(helper|manual)_[a-z_]+/ {
+		gsub(",", "", $1)
+		match($0, /(helper|manual)_[a-z_]+/)
+		name = substr($0, RSTART, RLENGTH)
+		split(name, part, "_")
+		op = substr(name, length(part[1]) + 2)
+		ir[part[1], op] = $1 / calls
+		ops[op] = 1
+	}
+	END {
+		printf "%-10s %8s %8s\n", "operation", "helper", "manual"
+		for (op in ops)
+			printf "%-10s %8.1f %8.1f\n", op, ir["helper", op], ir["manual", op]
+	}' | (read -r header; echo "$header"; sort)
