@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * /init of the test initramfs.  Runs the programs named in /tests/list, one
+ * per line, one after the other, with their output on the second serial
+ * port (ttyS1), and reboots, which ends QEMU (-no-reboot).
+ *
+ * The kernel log stays on ttyS0, so that it cannot break a TAP line in two.
+ * Around the output of each program it prints
+ *
+ *	# kernel-run: begin NAME
+ *	# kernel-run: end NAME exit N     (or: signal N)
+ *
+ * so that scripts/kernel-tap can tell the programs apart and see how each
+ * one ended.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+static void run(const char *name, int out)
+{
+	char path[300];
+	int status;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "/tests/%s", name);
+	dprintf(out, "# kernel-run: begin %s\n", name);
+	pid = fork();
+	if (pid == 0) {
+		char *argv[] = { path, NULL };
+
+		dup2(out, 1);
+		dup2(out, 2);
+		execv(path, argv);
+		dprintf(out, "# kernel-run: cannot run %s: %s\n", path,
+			strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		dprintf(out, "# kernel-run: end %s lost\n", name);
+	else if (WIFEXITED(status))
+		dprintf(out, "# kernel-run: end %s exit %d\n", name,
+			WEXITSTATUS(status));
+	else
+		dprintf(out, "# kernel-run: end %s signal %d\n", name,
+			WTERMSIG(status));
+}
+
+int main(void)
+{
+	struct termios raw;
+	char name[256];
+	FILE *list;
+	int out;
+
+	mkdir("/proc", 0555);
+	mkdir("/dev", 0755);
+	mount("proc", "/proc", "proc", 0, NULL);
+	/* ttyS1: character device 4:65. */
+	mknod("/dev/ttyS1", S_IFCHR | 0600, makedev(4, 65));
+	out = open("/dev/ttyS1", O_WRONLY | O_NOCTTY);
+	if (out < 0) {
+		perror("init: /dev/ttyS1");
+		goto done;
+	}
+	/* No \r added to the output. */
+	if (!tcgetattr(out, &raw)) {
+		cfmakeraw(&raw);
+		tcsetattr(out, TCSANOW, &raw);
+	}
+
+	list = fopen("/tests/list", "r");
+	if (!list) {
+		dprintf(out, "# kernel-run: no /tests/list\n");
+		goto done;
+	}
+	while (fgets(name, sizeof(name), list)) {
+		name[strcspn(name, "\n")] = '\0';
+		if (name[0])
+			run(name, out);
+	}
+	fclose(list);
+	dprintf(out, "# kernel-run: all done\n");
+	tcdrain(out);
+done:
+	sync();
+	reboot(RB_AUTOBOOT);
+	return 1;
+}

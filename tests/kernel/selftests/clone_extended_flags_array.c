@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Tests of clone_extended() with the flags in a struct clone_flags.
+ *
+ * The cases every variant shares are in clone_extended_cases.h; this file
+ * adds the ones about reading struct clone_flags and struct pid_set.
+ * Built as a 64-bit and as a 32-bit program, it tests the native entry and
+ * the compat one of a 64-bit kernel.
+ */
+
+#include "../kselftest_harness.h"
+
+#include <stdint.h>
+#include <sys/syscall.h>
+#include <linux/clone_flags.h>
+#include <linux/pid_set.h>
+#include <linux/sched.h>
+
+#ifndef __NR_clone_extended
+#define __NR_clone_extended 451
+#endif
+
+static long sys_clone_extended(const struct clone_flags *flags,
+			       int *parent_tid, const struct pid_set *pid_set)
+{
+	fflush(stdout);
+	fflush(stderr);
+	return syscall(__NR_clone_extended, flags, NULL, 0UL, parent_tid,
+		       NULL, pid_set);
+}
+
+static pid_t clone_extended_call(__u64 flags, int *parent_tid,
+				 const struct pid_set *pid_set)
+{
+	struct clone_flags set;
+
+	clone_flags_from_mask(&set, flags);
+	return sys_clone_extended(&set, parent_tid, pid_set);
+}
+
+#include "clone_extended_cases.h"
+
+/*
+ * Point *@p at the last @readable bytes of a page that is followed by an
+ * unmapped one: an object there straddles the boundary.
+ */
+static int straddling(size_t readable, void **p)
+{
+	long page = getpagesize();
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (map == MAP_FAILED || munmap(map + page, page))
+		return -1;
+	memset(map, 0, page);
+	*p = map + page - readable;
+	return 0;
+}
+
+TEST(null_flags_are_efault)
+{
+	EXPECT_EQ(-1, sys_clone_extended(NULL, NULL, NULL));
+	EXPECT_EQ(EFAULT, errno);
+}
+
+TEST(unreadable_flags_are_efault)
+{
+	EXPECT_EQ(-1, sys_clone_extended(unmapped_address(), NULL, NULL));
+	EXPECT_EQ(EFAULT, errno);
+}
+
+/* The whole set is read: its last byte lies on an unmapped page. */
+TEST(partly_unreadable_flags_are_efault)
+{
+	struct clone_flags *set;
+
+	ASSERT_EQ(0, straddling(sizeof(*set) - 1, (void **)&set));
+	EXPECT_EQ(-1, sys_clone_extended(set, NULL, NULL));
+	EXPECT_EQ(EFAULT, errno);
+}
+
+TEST(unreadable_pid_set_is_efault)
+{
+	struct clone_flags set;
+	struct pid_set *partly;
+
+	ASSERT_EQ(0, straddling(sizeof(*partly) - 1, (void **)&partly));
+	clone_flags_from_mask(&set, SIGCHLD);
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, unmapped_address()));
+	EXPECT_EQ(EFAULT, errno);
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, partly));
+	EXPECT_EQ(EFAULT, errno);
+}
+
+/* The flags are checked before the pid set is read. */
+TEST(unknown_flag_comes_before_unreadable_pid_set)
+{
+	struct clone_flags set;
+
+	clone_flags_from_mask(&set, SIGCHLD);
+	clone_flags_add(&set, 34);
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, unmapped_address()));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+/*
+ * Flags set bit by bit land where the kernel looks: bit 32 is the first bit
+ * of word 1 of a 32-bit caller, bit 63 its last.
+ */
+TEST(flag_bits_above_31_reach_the_kernel)
+{
+	struct clone_flags set;
+	pid_t pid;
+
+	clone_flags_from_mask(&set, SIGCHLD);
+	clone_flags_add(&set, 63);
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, NULL));
+	EXPECT_EQ(EINVAL, errno);
+
+	clone_flags_del(&set, 63);
+	ASSERT_EQ(0, clone_flags_add(&set, 32));
+	ASSERT_EQ(0, clone_flags_add(&set, 10));	/* CLONE_FS */
+	signal(SIGUSR2, SIG_IGN);
+	pid = sys_clone_extended(&set, NULL, NULL);
+	if (pid == 0) {
+		struct sigaction now;
+
+		/* CLONE_CLEAR_SIGHAND keeps ignored signals ignored. */
+		_exit(!sigaction(SIGUSR2, NULL, &now) &&
+		      now.sa_handler == SIG_IGN ? 0 : 1);
+	}
+	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
+	EXPECT_EQ(0, wait_exit_code(pid));
+}
+
+/* clone3() keeps refusing a 0 in set_tid: only clone_extended() takes it. */
+TEST(clone3_still_rejects_zero_set_tid)
+{
+	pid_t zero = 0;
+	struct clone_args args = {
+		.exit_signal = SIGCHLD,
+		.set_tid = (uintptr_t)&zero,
+		.set_tid_size = 1,
+	};
+
+	EXPECT_EQ(-1, syscall(__NR_clone3, &args, sizeof(args)));
+	EXPECT_EQ(EINVAL, errno);
+}
+
+TEST_HARNESS_MAIN
