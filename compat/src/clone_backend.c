@@ -113,16 +113,15 @@ static long issue_clone(unsigned long flags, void *sp,
 	return raw_result(syscall(SYS_clone, flags, sp, a3, a4, a5));
 }
 
-long clone_request_start(const struct clone_request *req,
-			 const struct child_start *start)
+int clone_request_to_clone3(const struct clone_request *req,
+			    const struct child_start *start,
+			    struct clone3_call *call)
 {
 	__u64 flags = req->flags & ~(__u64)CSIGNAL;
 	__u64 exit_signal = req->flags & CSIGNAL;
-	pid_t set_tid[CLONE_REQUEST_PIDS_MAX + 1];
-	struct clone_args args;
 	size_t set_tid_size;
 	void *sp = NULL;
-	long ret;
+	int ret;
 
 	/* clone() refuses these; clone3() has a pidfd pointer of its own. */
 	if ((flags & CLONE_PIDFD) &&
@@ -133,7 +132,7 @@ long clone_request_start(const struct clone_request *req,
 	/* clone() ignores the exit signal of these, clone3() refuses it. */
 	if (flags & (CLONE_THREAD | CLONE_PARENT))
 		exit_signal = 0;
-	ret = build_set_tid(req, !!(flags & CLONE_NEWPID), set_tid,
+	ret = build_set_tid(req, !!(flags & CLONE_NEWPID), call->set_tid,
 			    &set_tid_size);
 	if (ret)
 		return ret;
@@ -146,30 +145,42 @@ long clone_request_start(const struct clone_request *req,
 		return -EINVAL;
 	}
 
-	memset(&args, 0, sizeof(args));
-	args.flags = flags;
-	args.pidfd = user_ptr(req->parent_tid);
-	args.parent_tid = user_ptr(req->parent_tid);
-	args.child_tid = user_ptr(req->child_tid);
-	args.exit_signal = exit_signal;
-	args.tls = req->tls;
+	memset(&call->args, 0, sizeof(call->args));
+	call->args.flags = flags;
+	call->args.pidfd = user_ptr(req->parent_tid);
+	call->args.parent_tid = user_ptr(req->parent_tid);
+	call->args.child_tid = user_ptr(req->child_tid);
+	call->args.exit_signal = exit_signal;
+	call->args.tls = req->tls;
 	if (sp) {
-		args.stack = user_ptr(start->stack);
-		args.stack_size = (uintptr_t)sp - (uintptr_t)start->stack;
+		call->args.stack = user_ptr(start->stack);
+		call->args.stack_size = (uintptr_t)sp - (uintptr_t)start->stack;
 	}
 	if (set_tid_size) {
-		args.set_tid = user_ptr(set_tid);
-		args.set_tid_size = set_tid_size;
+		call->args.set_tid = user_ptr(call->set_tid);
+		call->args.set_tid_size = set_tid_size;
 	}
 	/* Kernels 5.3 and 5.4 take only the first version of the struct. */
-	ret = issue_clone3(&args, set_tid_size ? CLONE_ARGS_SIZE_VER1 :
-			   CLONE_ARGS_SIZE_VER0, start);
+	call->size = set_tid_size ? CLONE_ARGS_SIZE_VER1 : CLONE_ARGS_SIZE_VER0;
+	call->child_sp = sp;
+	return 0;
+}
+
+long clone_request_start(const struct clone_request *req,
+			 const struct child_start *start)
+{
+	struct clone3_call call;
+	long ret = clone_request_to_clone3(req, start, &call);
+
+	if (ret)
+		return ret;
+	ret = issue_clone3(&call.args, call.size, start);
 	if (ret == -E2BIG)
 		return -ENOSYS;
 	if (ret != -ENOSYS)
 		return ret;
-	if (set_tid_size || (flags >> 32))
+	if (call.args.set_tid_size || (call.args.flags >> 32))
 		return -ENOSYS;
-	return issue_clone((unsigned long)(req->flags & 0xffffffffULL), sp,
-			   req, start);
+	return issue_clone((unsigned long)(req->flags & 0xffffffffULL),
+			   call.child_sp, req, start);
 }

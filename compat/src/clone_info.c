@@ -34,8 +34,8 @@ static long read_flags_high(struct clone_request *req,
 	return 0;
 }
 
-static long read_clone_info(struct clone_request *req, int flags_low,
-			    const struct clone_info *clone_info)
+long clone_request_from_clone_info(struct clone_request *req, int flags_low,
+				   const struct clone_info *clone_info)
 {
 	struct clone_info info;
 	long err;
@@ -66,7 +66,7 @@ static pid_t clone_info_start(int flags_low, const struct child_start *start,
 		.parent_tid = parent_tid,
 		.child_tid = child_tid,
 	};
-	long ret = read_clone_info(&req, flags_low, clone_info);
+	long ret = clone_request_from_clone_info(&req, flags_low, clone_info);
 
 	if (!ret)
 		ret = clone_request_start(&req, start);

@@ -7,9 +7,9 @@
 #include "caller_memory.h"
 #include "clone_request.h"
 
-static long read_flags_array(struct clone_request *req,
-			     const clone_flags_t *flags,
-			     const struct pid_set *pid_set)
+long clone_request_from_flags_array(struct clone_request *req,
+				    const clone_flags_t *flags,
+				    const struct pid_set *pid_set)
 {
 	clone_flags_t set;
 	struct pid_set pids;
@@ -40,7 +40,7 @@ static pid_t clone_flags_array(const clone_flags_t *flags,
 		.parent_tid = parent_tid,
 		.child_tid = child_tid,
 	};
-	long ret = read_flags_array(&req, flags, pid_set);
+	long ret = clone_request_from_flags_array(&req, flags, pid_set);
 
 	if (!ret)
 		ret = clone_request_start(&req, start);
