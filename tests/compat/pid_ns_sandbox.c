@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -94,6 +97,64 @@ static void drop_to_nobody(void)
 		fail_step("dropping to uid/gid 65534");
 }
 
+/*
+ * Becomes 65534 with the capabilities of @caps that the process has (a
+ * container may withhold some), no others.
+ */
+static void drop_keeping_caps(__u64 caps)
+{
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+	int i;
+
+	if (syscall(SYS_capget, &header, data))
+		fail_step("capget()");
+	for (i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
+		data[i].permitted &= (__u32)(caps >> (32 * i));
+		data[i].effective = data[i].permitted;
+		data[i].inheritable = 0;
+	}
+	/* setuid() away from root clears the capabilities unless told. */
+	if (prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0))
+		fail_step("prctl(PR_SET_KEEPCAPS)");
+	drop_to_nobody();
+	if (syscall(SYS_capset, &header, data))
+		fail_step("capset() to the kept capabilities");
+}
+
+/*
+ * Maps 65534 to itself in the user namespace just made, so that it can
+ * make one inside (unshare() refuses an unmapped uid or gid).
+ */
+static void map_nobody(void)
+{
+	static const char *const files[] = {
+		"/proc/self/uid_map", "/proc/self/setgroups",
+		"/proc/self/gid_map",
+	};
+	static const char *const lines[] = {
+		"65534 65534 1", "deny", "65534 65534 1",
+	};
+	size_t i;
+
+	/*
+	 * setuid() away from root made the process undumpable, which makes
+	 * its /proc files root's: become dumpable to write them.
+	 */
+	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
+		fail_step("prctl(PR_SET_DUMPABLE)");
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		int fd = open(files[i], O_WRONLY | O_CLOEXEC);
+		ssize_t len = (ssize_t)strlen(lines[i]);
+
+		if (fd < 0 || write(fd, lines[i], len) != len)
+			fail_step("mapping 65534 in the user namespace");
+		close(fd);
+	}
+}
+
 int sandbox_run(const struct sandbox *sandbox, int (*caller)(void *arg),
 		void *arg, const char **why)
 {
@@ -114,10 +175,19 @@ int sandbox_run(const struct sandbox *sandbox, int (*caller)(void *arg),
 		failed_step = step;
 		for (i = 0; i < sandbox->depth; i++)
 			enter_new_pid_ns(CLONE_NEWPID);
+		if (sandbox->drop_keeping_caps)
+			drop_keeping_caps(sandbox->kept_caps);
 		if (sandbox->own_user_ns) {
-			drop_to_nobody();
+			if (!sandbox->drop_keeping_caps)
+				drop_to_nobody();
 			enter_new_pid_ns(CLONE_NEWUSER | CLONE_NEWPID);
+			if (sandbox->nested_user_ns)
+				map_nobody();
+			for (i = 0; i < sandbox->own_pid_levels; i++)
+				enter_new_pid_ns(CLONE_NEWPID);
 		}
+		if (sandbox->nested_user_ns)
+			enter_new_pid_ns(CLONE_NEWUSER | CLONE_NEWPID);
 		if (sandbox->unshare_pid_ns && unshare(CLONE_NEWPID))
 			fail_step("unshare(CLONE_NEWPID) for the target");
 		_exit(caller(arg));

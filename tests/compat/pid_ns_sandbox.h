@@ -10,13 +10,23 @@
  */
 
 #include <sys/types.h>
+#include <linux/types.h>
 
 /* How many pid namespaces a test's NSpid can list. */
 #define NSPID_MAX	40
 
 struct sandbox {
 	int depth;		/* nested pid namespaces made as root */
+	/*
+	 * Then as uid/gid 65534 keeping only the capabilities in bit mask
+	 * @kept_caps (bit n: capability n), in the initial user namespace.
+	 */
+	int drop_keeping_caps;
+	__u64 kept_caps;
 	int own_user_ns;	/* then one more in a user namespace as 65534 */
+	int own_pid_levels;	/* and this many more pid namespaces in it */
+	int nested_user_ns;	/* with own_user_ns: then one more user namespace
+				 * inside it, with one pid namespace */
 	int unshare_pid_ns;	/* then unshare(CLONE_NEWPID) without a fork */
 };
 
