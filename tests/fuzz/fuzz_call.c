@@ -39,6 +39,8 @@ void fuzz_world_init(struct fuzz_world *world)
 	guarded_page_init(&world->struct_page);
 	guarded_page_init(&world->words_page);
 	world->lowest_free_fd = lowest_free_fd();
+	fprintf(stderr, "fuzz: target namespace level %d, pid_max %d\n",
+		world->env.level, world->env.pid_max);
 }
 
 void fuzz_take_array(struct fuzz_input *in, struct guarded_page *page,

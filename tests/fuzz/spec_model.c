@@ -40,29 +40,26 @@ static int read_small_file(const char *path, char *buf, size_t size)
 
 void spec_env_read(struct spec_env *env)
 {
-	char buf[4096];
-	const char *nspid;
-	char *end;
+	char pid_max[32], status[4096];
+	const char *p;
 
-	if (read_small_file("/proc/sys/kernel/pid_max", buf, sizeof(buf)) ||
-	    read_small_file("/proc/self/status", buf + 32, sizeof(buf) - 32)) {
+	if (read_small_file("/proc/sys/kernel/pid_max", pid_max,
+			    sizeof(pid_max)) ||
+	    read_small_file("/proc/self/status", status, sizeof(status))) {
 		perror("fuzz: reading /proc");
 		exit(1);
 	}
-	env->pid_max = (int)strtol(buf, NULL, 10);
-	nspid = strstr(buf + 32, "\nNSpid:");
-	if (!nspid || env->pid_max <= 0) {
+	env->pid_max = (int)strtol(pid_max, NULL, 10);
+	p = strstr(status, "\nNSpid:");
+	if (!p || env->pid_max <= 0) {
 		fprintf(stderr, "fuzz: no NSpid or pid_max in /proc\n");
 		exit(1);
 	}
-	/* One pid per level, the fuzzer's own namespace last. */
+	/* One pid per level on the line, the fuzzer's own namespace last. */
 	env->level = -1;
-	for (nspid += strlen("\nNSpid:");; nspid = end) {
-		strtol(nspid, &end, 10);
-		if (end == nspid)
-			break;
-		env->level++;
-	}
+	for (p += strlen("\nNSpid:"); *p && *p != '\n'; p++)
+		if (*p >= '0' && *p <= '9' && (p[-1] == ' ' || p[-1] == '\t'))
+			env->level++;
 }
 
 int spec_flag_rows(__u64 flags)
