@@ -7,9 +7,12 @@
  * row per behaviour, input and expected outcome.  Plain C with no test
  * framework, so that the compat library's tests and the kernel selftests
  * (tools/testing/selftests/clone_extended/) run the same rows; each driver
- * turns a row into a call of its variant.
+ * turns a row into a call of its variant.  This file is the only copy:
+ * each kernel series carries it byte-identical, and a test fails when a
+ * series' copy drifts.
  *
- * How a driver runs a row (tests/compat/conformance_test.c is one):
+ * How a driver runs a row (tests/compat/conformance_test.c and the kernel
+ * selftests' clone_extended_common.h are the two):
  *  1. From the test's own pid namespace, create @depth nested pid namespaces
  *     (unshare(CLONE_NEWPID) then fork(), as root); the init of the
  *     innermost one goes on.
@@ -76,6 +79,9 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	/* Creation with and without pid sets (spec section 5). */
 	{ .name = "plain clone without pid set",
 	  .flags = CE_SIGCHLD },
+	{ .name = "num_pids 0 reads no pids",
+	  .flags = CE_SIGCHLD,
+	  .num_pids = 0, .pids_unreadable = 1 },
 	{ .name = "only 0 entries choose nothing",
 	  .depth = 1, .flags = CE_SIGCHLD,
 	  .num_pids = 2, .pids = { 0, 0 } },
@@ -126,6 +132,8 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	  .flags = CLONE_CLEAR_SIGHAND | CE_SIGCHLD },
 	{ .name = "CLONE_DETACHED is ignored",
 	  .flags = CLONE_DETACHED | CE_SIGCHLD },
+	{ .name = "CLONE_IO, the top bit of the low word, is accepted",
+	  .flags = CLONE_IO | CE_SIGCHLD },
 	{ .name = "unknown flag bit 34",
 	  .flags = (1ULL << 34) | CE_SIGCHLD, .expect_errno = EINVAL },
 	{ .name = "unknown flag bit 63",
@@ -134,6 +142,10 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	  .flags = CLONE_INTO_CGROUP | CE_SIGCHLD, .expect_errno = EINVAL },
 	{ .name = "exit signal 65",
 	  .flags = 65, .expect_errno = EINVAL },
+	{ .name = "exit signal 66",
+	  .flags = 66, .expect_errno = EINVAL },
+	{ .name = "exit signal 128",
+	  .flags = 128, .expect_errno = EINVAL },
 	{ .name = "exit signal 255",
 	  .flags = 255, .expect_errno = EINVAL },
 
@@ -141,6 +153,9 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	{ .name = "num_pids -1",
 	  .depth = 1, .flags = CE_SIGCHLD,
 	  .num_pids = -1, .expect_errno = EINVAL },
+	{ .name = "num_pids -2",
+	  .depth = 1, .flags = CE_SIGCHLD,
+	  .num_pids = -2, .expect_errno = EINVAL },
 	{ .name = "num_pids INT_MIN",
 	  .depth = 1, .flags = CE_SIGCHLD,
 	  .num_pids = -2147483647 - 1, .expect_errno = EINVAL },
@@ -153,6 +168,9 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	{ .name = "num_pids 34 exceeds any level",
 	  .depth = 1, .flags = CE_SIGCHLD,
 	  .num_pids = 34, .expect_errno = EINVAL },
+	{ .name = "num_pids INT_MAX",
+	  .depth = 1, .flags = CE_SIGCHLD,
+	  .num_pids = 2147483647, .expect_errno = EINVAL },
 	{ .name = "pids unreadable",
 	  .depth = 1, .flags = CE_SIGCHLD,
 	  .num_pids = 1, .pids_unreadable = 1, .expect_errno = EFAULT },
@@ -162,6 +180,12 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	{ .name = "entry pid_max",
 	  .depth = 1, .flags = CE_SIGCHLD,
 	  .num_pids = 1, .pids = { CE_PID_LIMIT }, .expect_errno = EINVAL },
+	{ .name = "entry INT_MIN",
+	  .depth = 1, .flags = CE_SIGCHLD,
+	  .num_pids = 1, .pids = { -2147483647 - 1 }, .expect_errno = EINVAL },
+	{ .name = "entry INT_MAX",
+	  .depth = 1, .flags = CE_SIGCHLD,
+	  .num_pids = 1, .pids = { 2147483647 }, .expect_errno = EINVAL },
 	{ .name = "entry -1 at a 0-only outer level",
 	  .depth = 2, .flags = CE_SIGCHLD,
 	  .num_pids = 3, .pids = { 0, -1, 0 }, .expect_errno = EINVAL },
@@ -192,6 +216,9 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	{ .name = "non-1 entry in a namespace without init",
 	  .depth = 1, .unshare_pid_ns = 1, .flags = CE_SIGCHLD,
 	  .num_pids = 1, .pids = { 5 }, .expect_errno = EINVAL },
+	{ .name = "non-1 entry without init under a 0 entry",
+	  .depth = 1, .unshare_pid_ns = 1, .flags = CE_SIGCHLD,
+	  .num_pids = 2, .pids = { 0, 5 }, .expect_errno = EINVAL },
 	{ .name = "pid at a level the caller's user namespace does not own",
 	  .depth = 1, .own_user_ns = 1, .flags = CE_SIGCHLD,
 	  .num_pids = 2, .pids = { 300, 200 }, .expect_errno = EPERM },
@@ -204,6 +231,6 @@ static const struct clone_extended_case clone_extended_cases[] = {
 };
 
 #define CLONE_EXTENDED_NUM_CASES \
-	(sizeof(clone_extended_cases) / sizeof(clone_extended_cases[0]))
+	(sizeof(clone_extended_cases) / sizeof(*clone_extended_cases))
 
 #endif /* CLONE_EXTENDED_CASES_H */

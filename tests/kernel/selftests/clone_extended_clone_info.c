@@ -3,9 +3,10 @@
  * Tests of clone_extended() with the flags in flags_low and the words of a
  * struct clone_info.
  *
- * The cases every variant shares are in clone_extended_cases.h; this file
- * adds the ones about reading struct clone_info: a NULL one, its count of
- * high words, the words themselves and where the flags above bit 31 land.
+ * The cases every variant shares are in clone_extended_common.h, which also
+ * runs the rows of clone_extended_cases.h; this file adds the ones about
+ * reading struct clone_info: a NULL one, its count of high words, the words
+ * themselves and where the flags above bit 31 land.
  * Built as a 64-bit and as a 32-bit program, it tests the native entry and
  * the compat one of a 64-bit kernel.
  */
@@ -51,7 +52,7 @@ static pid_t clone_extended_call(__u64 flags, int *parent_tid,
 	return sys_clone_extended((int)(__u32)flags, parent_tid, &info);
 }
 
-#include "clone_extended_cases.h"
+#include "clone_extended_common.h"
 
 /*
  * Point *@p at the last @readable bytes of a page that is followed by an
@@ -280,20 +281,6 @@ TEST(high_word_zero_holds_flags_32_to_63)
 	}
 	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
 	EXPECT_EQ(0, wait_exit_code(pid));
-}
-
-/* clone3() keeps refusing a 0 in set_tid: only clone_extended() takes it. */
-TEST(clone3_still_rejects_zero_set_tid)
-{
-	pid_t zero = 0;
-	struct clone_args args = {
-		.exit_signal = SIGCHLD,
-		.set_tid = (uintptr_t)&zero,
-		.set_tid_size = 1,
-	};
-
-	EXPECT_EQ(-1, syscall(__NR_clone3, &args, sizeof(args)));
-	EXPECT_EQ(EINVAL, errno);
 }
 
 TEST_HARNESS_MAIN

@@ -2,8 +2,9 @@
 /*
  * Tests of clone_extended() with the flags in a struct clone_flags.
  *
- * The cases every variant shares are in clone_extended_cases.h; this file
- * adds the ones about reading struct clone_flags and struct pid_set.
+ * The cases every variant shares are in clone_extended_common.h, which also
+ * runs the rows of clone_extended_cases.h; this file adds the ones about
+ * reading struct clone_flags and struct pid_set.
  * Built as a 64-bit and as a 32-bit program, it tests the native entry and
  * the compat one of a 64-bit kernel.
  */
@@ -38,7 +39,7 @@ static pid_t clone_extended_call(__u64 flags, int *parent_tid,
 	return sys_clone_extended(&set, parent_tid, pid_set);
 }
 
-#include "clone_extended_cases.h"
+#include "clone_extended_common.h"
 
 /*
  * Point *@p at the last @readable bytes of a page that is followed by an
@@ -131,20 +132,6 @@ TEST(flag_bits_above_31_reach_the_kernel)
 	}
 	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
 	EXPECT_EQ(0, wait_exit_code(pid));
-}
-
-/* clone3() keeps refusing a 0 in set_tid: only clone_extended() takes it. */
-TEST(clone3_still_rejects_zero_set_tid)
-{
-	pid_t zero = 0;
-	struct clone_args args = {
-		.exit_signal = SIGCHLD,
-		.set_tid = (uintptr_t)&zero,
-		.set_tid_size = 1,
-	};
-
-	EXPECT_EQ(-1, syscall(__NR_clone3, &args, sizeof(args)));
-	EXPECT_EQ(EINVAL, errno);
 }
 
 TEST_HARNESS_MAIN

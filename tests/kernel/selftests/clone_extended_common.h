@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The behaviour every clone_extended() variant shares: flag checks, pid
- * sets, privilege and the order of the errors, as the tests of one variant.
+ * The behaviour every clone_extended() variant shares, as the kselftests of
+ * one variant: each row of clone_extended_cases.h (the table the compat
+ * library's tests run too) as one test, then what a row cannot express:
+ * every unknown flag bit, the order of the errors, pids left free by failed
+ * calls, privilege dropped without a user namespace, and what the child
+ * gets from CLONE_CLEAR_SIGHAND, CLONE_PARENT_SETTID and CLONE_PIDFD.
  *
  * The file that includes this one includes ../kselftest_harness.h (which
  * defines _GNU_SOURCE and ARRAY_SIZE()) and defines, before the #include:
@@ -20,24 +24,28 @@
  * what it expected, another value otherwise.
  */
 
-#ifndef CLONE_EXTENDED_CASES_H
-#define CLONE_EXTENDED_CASES_H
+#ifndef CLONE_EXTENDED_COMMON_H
+#define CLONE_EXTENDED_COMMON_H
 
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/pid_set.h>
 #include <linux/sched.h>
 #include <linux/types.h>
+
+#include "clone_extended_cases.h"
 
 #ifndef CLONE_INTO_CGROUP
 #define CLONE_INTO_CGROUP 0x200000000ULL
@@ -123,15 +131,6 @@ static pid_t unused_pid(void)
 	return -1;
 }
 
-/* Level of the pid namespace the caller creates its children in. */
-static int child_level(void)
-{
-	pid_t pids[40];
-	int n = read_nspid(pids, 40);
-
-	return n < 0 ? -1 : n - 1;
-}
-
 /* An address that is not mapped: a page just unmapped. */
 static void *unmapped_address(void)
 {
@@ -170,27 +169,6 @@ static int call_failed(void)
 	return 100 + (errno < 100 ? errno : 99);
 }
 
-TEST(no_pid_set_is_plain_clone)
-{
-	pid_t pid = clone_extended_call(SIGCHLD, NULL, NULL);
-
-	if (pid == 0)
-		_exit(7);
-	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
-	ASSERT_EQ(7, wait_exit_code(pid));
-}
-
-TEST(empty_pid_set_reads_no_pids)
-{
-	struct pid_set set = { .num_pids = 0, .pids = unmapped_address() };
-	pid_t pid = clone_extended_call(SIGCHLD, NULL, &set);
-
-	if (pid == 0)
-		_exit(0);
-	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
-	ASSERT_EQ(0, wait_exit_code(pid));
-}
-
 TEST(unknown_flags_are_einval)
 {
 	int bit;
@@ -204,137 +182,27 @@ TEST(unknown_flags_are_einval)
 	}
 }
 
-TEST(clone_into_cgroup_is_einval)
+/*
+ * Not a row of clone_extended_cases.h: the compat library passes it to the
+ * host's clone3(), which accepts it since Linux 6.9 (pidfds of threads).
+ */
+TEST(pidfd_with_thread_is_einval)
 {
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | CLONE_INTO_CGROUP, NULL,
-					  NULL));
+	int pidfd = -1;
+
+	EXPECT_EQ(-1, clone_extended_call(CLONE_PIDFD | CLONE_THREAD |
+					  CLONE_SIGHAND | CLONE_VM,
+					  &pidfd, NULL));
 	EXPECT_EQ(EINVAL, errno);
 }
 
-TEST(exit_signal_above_nsig_is_einval)
+/* An unmapped pids array is a row of the table; NULL is this test. */
+TEST(null_pids_are_efault)
 {
-	static const int signals[] = { 65, 66, 128, 255 };
-	unsigned int i;
+	struct pid_set set = { .num_pids = 1, .pids = NULL };
 
-	for (i = 0; i < ARRAY_SIZE(signals); i++) {
-		errno = 0;
-		EXPECT_EQ(-1, clone_extended_call(signals[i], NULL, NULL))
-			TH_LOG("exit signal %d", signals[i]);
-		EXPECT_EQ(EINVAL, errno) TH_LOG("exit signal %d", signals[i]);
-	}
-}
-
-TEST(exit_signal_nsig_and_none_are_accepted)
-{
-	static const int signals[] = { 0, 64 };
-	unsigned int i;
-
-	/* The parent must survive the child's exit signal. */
-	signal(64, SIG_IGN);
-	for (i = 0; i < ARRAY_SIZE(signals); i++) {
-		pid_t pid = clone_extended_call(signals[i], NULL, NULL);
-
-		if (pid == 0)
-			_exit(0);
-		ASSERT_GT(pid, 0) TH_LOG("exit signal %d: errno %d",
-					 signals[i], errno);
-		EXPECT_EQ(0, wait_exit_code(pid));
-	}
-}
-
-TEST(negative_num_pids_is_einval)
-{
-	static const int counts[] = { -1, -2, INT_MIN };
-	pid_t pids[2] = { 0, 0 };
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(counts); i++) {
-		struct pid_set set = { .num_pids = counts[i], .pids = pids };
-
-		errno = 0;
-		EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set))
-			TH_LOG("num_pids %d", counts[i]);
-		EXPECT_EQ(EINVAL, errno) TH_LOG("num_pids %d", counts[i]);
-	}
-}
-
-TEST(num_pids_beyond_level_is_einval)
-{
-	int level = child_level();
-	int counts[] = { level + 2, 33 + 1, INT_MAX };
-	pid_t pids[40] = { 0 };
-	unsigned int i;
-
-	ASSERT_GE(level, 0);
-	for (i = 0; i < ARRAY_SIZE(counts); i++) {
-		struct pid_set set = { .num_pids = counts[i], .pids = pids };
-
-		errno = 0;
-		EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set))
-			TH_LOG("num_pids %d at level %d", counts[i], level);
-		EXPECT_EQ(EINVAL, errno)
-			TH_LOG("num_pids %d at level %d", counts[i], level);
-	}
-}
-
-TEST(unreadable_pids_are_efault)
-{
-	pid_t *bad[] = { NULL, unmapped_address() };
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		struct pid_set set = { .num_pids = 1, .pids = bad[i] };
-
-		errno = 0;
-		EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set))
-			TH_LOG("pids %p", bad[i]);
-		EXPECT_EQ(EFAULT, errno) TH_LOG("pids %p", bad[i]);
-	}
-}
-
-TEST(pid_out_of_range_is_einval)
-{
-	pid_t pid_max = read_pid_max();
-	pid_t values[] = { -1, INT_MIN, pid_max, INT_MAX };
-	unsigned int i;
-
-	if (pid_max < 0)
-		SKIP(return, "/proc/sys/kernel/pid_max unreadable");
-	for (i = 0; i < ARRAY_SIZE(values); i++) {
-		struct pid_set set = one_pid(&values[i]);
-
-		errno = 0;
-		EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set))
-			TH_LOG("pid %d", values[i]);
-		EXPECT_EQ(EINVAL, errno) TH_LOG("pid %d", values[i]);
-	}
-}
-
-TEST(flag_combinations_clone_rejects_are_einval)
-{
-	static const __u64 combinations[] = {
-		CLONE_SIGHAND,
-		CLONE_THREAD | CLONE_VM,
-		CLONE_THREAD | CLONE_SIGHAND | CLONE_VM | CLONE_NEWPID,
-		CLONE_THREAD | CLONE_SIGHAND | CLONE_VM | CLONE_NEWUSER,
-		CLONE_NEWNS | CLONE_FS,
-		CLONE_PIDFD | CLONE_PARENT_SETTID,
-		CLONE_PIDFD | CLONE_THREAD | CLONE_SIGHAND | CLONE_VM,
-		CLONE_PIDFD | CLONE_DETACHED,
-		CLONE_CLEAR_SIGHAND | CLONE_SIGHAND | CLONE_VM,
-	};
-	unsigned int i;
-	int tid;
-
-	for (i = 0; i < ARRAY_SIZE(combinations); i++) {
-		errno = 0;
-		EXPECT_EQ(-1, clone_extended_call(combinations[i], &tid, NULL))
-			TH_LOG("flags %#llx",
-			       (unsigned long long)combinations[i]);
-		EXPECT_EQ(EINVAL, errno)
-			TH_LOG("flags %#llx",
-			       (unsigned long long)combinations[i]);
-	}
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set));
+	EXPECT_EQ(EFAULT, errno);
 }
 
 /* Rows of the spec's error table in order: the first failing check wins. */
@@ -361,41 +229,6 @@ TEST(errors_come_in_spec_order)
 	/* So does a pid out of range. */
 	EXPECT_EQ(-1, clone_extended_call(CLONE_SIGHAND, NULL, &bad_entry));
 	EXPECT_EQ(EINVAL, errno);
-}
-
-TEST(chosen_pid_is_the_childs_pid)
-{
-	pid_t want = unused_pid();
-	struct pid_set set = one_pid(&want);
-	pid_t pid;
-
-	ASSERT_GT(want, 0);
-	pid = clone_extended_call(SIGCHLD, NULL, &set);
-	if (pid == 0)
-		_exit(getpid() == want ? 0 : 1);
-	ASSERT_EQ(want, pid) TH_LOG("errno %d", errno);
-	EXPECT_EQ(0, wait_exit_code(pid));
-}
-
-TEST(zero_entry_lets_the_kernel_choose)
-{
-	pid_t zero = 0;
-	struct pid_set set = one_pid(&zero);
-	pid_t pid = clone_extended_call(SIGCHLD, NULL, &set);
-
-	if (pid == 0)
-		_exit(0);
-	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
-	EXPECT_EQ(0, wait_exit_code(pid));
-}
-
-TEST(pid_in_use_is_eexist)
-{
-	pid_t self = getpid();
-	struct pid_set set = one_pid(&self);
-
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set));
-	EXPECT_EQ(EEXIST, errno);
 }
 
 /*
@@ -458,78 +291,7 @@ TEST(inner_pid_of_a_failed_call_is_free_again)
 	EXPECT_EQ(0, run_in_new_pid_ns(1, inner_pid_freed_when_outer_taken));
 }
 
-/* The seed's example: a process at level 2 asks for { 0, 77, 99 }. */
-static int seed_example(void)
-{
-	pid_t pids[] = { 0, 77, 99 };
-	struct pid_set set = { .num_pids = 3, .pids = pids };
-	pid_t pid = clone_extended_call(SIGCHLD, NULL, &set);
-
-	if (pid == 0) {
-		pid_t nspid[4];
-
-		_exit(read_nspid(nspid, 4) == 3 && nspid[0] > 0 &&
-		      nspid[1] == 77 && nspid[2] == 99 ? 0 : 1);
-	}
-	if (pid != 99)
-		return pid < 0 ? call_failed() : 2;
-	return wait_exit_code(pid);
-}
-
-TEST(seed_example_chooses_pids_at_levels_one_and_two)
-{
-	EXPECT_EQ(0, run_in_new_pid_ns(2, seed_example));
-}
-
-TEST(newpid_child_is_pid_one_of_its_namespace)
-{
-	pid_t want = unused_pid();
-	struct pid_set set = one_pid(&want);
-	pid_t pid;
-
-	ASSERT_GT(want, 0);
-	pid = clone_extended_call(SIGCHLD | CLONE_NEWPID, NULL, &set);
-	if (pid == 0) {
-		pid_t nspid[3];
-
-		_exit(getpid() == 1 && read_nspid(nspid, 3) == 2 &&
-		      nspid[0] == want && nspid[1] == 1 ? 0 : 1);
-	}
-	ASSERT_EQ(want, pid) TH_LOG("errno %d", errno);
-	EXPECT_EQ(0, wait_exit_code(pid));
-}
-
-TEST(newpid_without_pid_set)
-{
-	pid_t pid = clone_extended_call(SIGCHLD | CLONE_NEWPID, NULL, NULL);
-
-	if (pid == 0)
-		_exit(getpid() == 1 ? 0 : 1);
-	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
-	EXPECT_EQ(0, wait_exit_code(pid));
-}
-
 /* After unshare(CLONE_NEWPID) the children's namespace has no init yet. */
-TEST(pid_other_than_one_without_init_is_einval)
-{
-	pid_t five = 5, one = 1, zero_five[2] = { 0, 5 };
-	struct pid_set set = one_pid(&five);
-	struct pid_set two = { .num_pids = 2, .pids = zero_five };
-	pid_t pid;
-
-	ASSERT_EQ(0, unshare(CLONE_NEWPID));
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set));
-	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &two));
-	EXPECT_EQ(EINVAL, errno);
-
-	set = one_pid(&one);
-	pid = clone_extended_call(SIGCHLD, NULL, &set);
-	if (pid == 0)
-		_exit(getpid() == 1 ? 0 : 1);
-	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
-	EXPECT_EQ(0, wait_exit_code(pid));
-}
 
 /* Give up every capability: all uids 65534, no SECBIT_KEEP_CAPS. */
 static int drop_privileges(void)
@@ -654,14 +416,230 @@ TEST(pidfd_goes_to_parent_tid)
 }
 
 /* Bit 31, the top of the low word, is a flag like any other. */
-TEST(clone_io_is_accepted)
-{
-	pid_t pid = clone_extended_call(SIGCHLD | CLONE_IO, NULL, NULL);
 
-	if (pid == 0)
-		_exit(0);
-	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
-	EXPECT_EQ(0, wait_exit_code(pid));
+/* clone3() keeps refusing a 0 in set_tid: only clone_extended() takes it. */
+TEST(clone3_still_rejects_zero_set_tid)
+{
+	pid_t zero = 0;
+	struct clone_args args = {
+		.exit_signal = SIGCHLD,
+		.set_tid = (uintptr_t)&zero,
+		.set_tid_size = 1,
+	};
+
+	EXPECT_EQ(-1, syscall(__NR_clone3, &args, sizeof(args)));
+	EXPECT_EQ(EINVAL, errno);
 }
 
-#endif /* CLONE_EXTENDED_CASES_H */
+/*
+ * The rows of clone_extended_cases.h, one kselftest test each, named after
+ * the row.  kselftest_harness.h has no table-driven tests, so each row gets
+ * a struct __test_metadata registered the way TEST() registers its own.
+ */
+
+/* What a row's caller and child saw, in memory shared with the test. */
+struct row_outcome {
+	const char *setup_failed;	/* the step that failed, or NULL */
+	int called;
+	pid_t ret;
+	int call_errno;
+	int child_ran;
+	int child_exit;		/* 0: the child had the pids it should */
+	int pids[CE_CASE_PIDS_MAX];
+	int num_pids;
+};
+
+static struct row_outcome *row_outcome;
+
+static void row_setup_failed(const char *step)
+{
+	row_outcome->setup_failed = step;
+	_exit(CHILD_BROKEN);
+}
+
+/*
+ * Make the caller init of a new pid namespace: the parent stays behind and
+ * exits with the child's status when it ends.
+ */
+static void row_enter_new_pid_ns(int unshare_flags)
+{
+	pid_t pid;
+
+	if (unshare(unshare_flags))
+		row_setup_failed("unshare() of a new pid namespace");
+	pid = fork();
+	if (pid < 0)
+		row_setup_failed("fork() into a new pid namespace");
+	if (pid > 0)
+		_exit(wait_exit_code(pid) & 0xff);
+}
+
+/* Steps 1 to 3 of clone_extended_cases.h. */
+static void row_sandbox(const struct clone_extended_case *row)
+{
+	int i;
+
+	for (i = 0; i < row->depth; i++)
+		row_enter_new_pid_ns(CLONE_NEWPID);
+	if (row->own_user_ns) {
+		if (drop_privileges())
+			row_setup_failed("dropping to uid/gid 65534");
+		row_enter_new_pid_ns(CLONE_NEWUSER | CLONE_NEWPID);
+	}
+	if (row->unshare_pid_ns && unshare(CLONE_NEWPID))
+		row_setup_failed("unshare(CLONE_NEWPID) of the caller");
+}
+
+/* Step 4: the pid set, with the CE_PID_* symbols replaced. */
+static void row_pids(const struct clone_extended_case *row)
+{
+	pid_t nspid[40];
+	int count = read_nspid(nspid, 40);
+	int i;
+
+	if (count < 1)
+		row_setup_failed("reading NSpid");
+	row_outcome->num_pids = row->num_pids;
+	if (row->num_pids_over_level)
+		row_outcome->num_pids = count - 1 + row->unshare_pid_ns + 1 +
+					row->num_pids_over_level;
+	for (i = 0; i < row_outcome->num_pids && i < CE_CASE_PIDS_MAX; i++) {
+		/* Levels between this entry and the caller's own. */
+		int up = row_outcome->num_pids - 1 - i - row->unshare_pid_ns;
+
+		row_outcome->pids[i] = row->pids[i];
+		if (row->pids[i] == CE_PID_LIMIT)
+			row_outcome->pids[i] = read_pid_max();
+		if (row->pids[i] == CE_PID_SELF) {
+			if (up < 0 || up >= count)
+				row_setup_failed("finding the caller's own pid");
+			row_outcome->pids[i] = nspid[count - 1 - up];
+		}
+	}
+}
+
+/* In the child: its pid at each level with a non-zero entry is that entry. */
+static int row_child_has_its_pids(const struct clone_extended_case *row)
+{
+	int new_ns = !!(row->flags & CLONE_NEWPID);
+	pid_t nspid[40];
+	int count = read_nspid(nspid, 40);
+	int i;
+
+	if (count < 1)
+		return CHILD_BROKEN;
+	if (new_ns && nspid[count - 1] != 1)
+		return 1;
+	for (i = 0; i < row_outcome->num_pids && i < CE_CASE_PIDS_MAX; i++) {
+		int at = count - 1 - new_ns - (row_outcome->num_pids - 1 - i);
+
+		if (row_outcome->pids[i] &&
+		    (at < 0 || nspid[at] != row_outcome->pids[i]))
+			return 2;
+	}
+	return 0;
+}
+
+/* The caller: steps 4 and 5 after the sandbox, in the sandbox. */
+static void row_call(const struct clone_extended_case *row)
+{
+	int signal_number = (int)(row->flags & CSIGNAL);
+	struct pid_set set;
+	pid_t pid;
+
+	row_sandbox(row);
+	row_pids(row);
+	set.num_pids = row_outcome->num_pids;
+	set.pids = row_outcome->pids;
+	if (row->pids_unreadable)
+		set.pids = unmapped_address();
+
+	/* The caller must outlive a child's real-time exit signal. */
+	if (signal_number && signal_number != SIGCHLD && signal_number <= 64)
+		signal(signal_number, SIG_IGN);
+	row_outcome->called = 1;
+	/* Without pids to give, the pid set is left out altogether. */
+	pid = clone_extended_call(row->flags, NULL,
+				  set.num_pids || row->pids_unreadable ?
+				  &set : NULL);
+	if (pid == 0) {
+		row_outcome->child_ran = 1;
+		_exit(row_child_has_its_pids(row));
+	}
+	row_outcome->ret = pid;
+	row_outcome->call_errno = errno;
+	if (pid > 0)
+		row_outcome->child_exit = wait_exit_code(pid);
+	_exit(0);
+}
+
+static struct __test_metadata row_tests[CLONE_EXTENDED_NUM_CASES];
+
+static void check_row(struct __test_metadata *_metadata,
+		      const struct clone_extended_case *row)
+{
+	void *shared = mmap(NULL, sizeof(*row_outcome), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pid_t pid;
+
+	ASSERT_TRUE(shared != MAP_FAILED);
+	row_outcome = shared;
+	pid = fork();
+	ASSERT_LE(0, pid);
+	if (pid == 0)
+		row_call(row);
+	ASSERT_EQ(0, wait_exit_code(pid))
+		TH_LOG("%s: sandbox failed at: %s", row->name,
+		       row_outcome->setup_failed ? row_outcome->setup_failed :
+						   "(unknown)");
+	ASSERT_TRUE(row_outcome->called);
+	if (row->expect_errno) {
+		EXPECT_EQ(-1, row_outcome->ret)
+			TH_LOG("%s: expected errno %d", row->name,
+			       row->expect_errno);
+		EXPECT_EQ(row->expect_errno, row_outcome->call_errno)
+			TH_LOG("%s", row->name);
+		EXPECT_FALSE(row_outcome->child_ran)
+			TH_LOG("%s: a child ran although the call failed",
+			       row->name);
+	} else {
+		EXPECT_LT(0, row_outcome->ret)
+			TH_LOG("%s: errno %d", row->name,
+			       row_outcome->call_errno);
+		EXPECT_EQ(0, row_outcome->child_exit)
+			TH_LOG("%s: the child's pids are not the ones asked for",
+			       row->name);
+	}
+}
+
+static void run_row(struct __test_metadata *_metadata,
+		    struct __fixture_variant_metadata *variant)
+{
+	_metadata->setup_completed = true;
+	if (setjmp(_metadata->env) == 0)
+		check_row(_metadata, &clone_extended_cases[_metadata - row_tests]);
+	__test_check_assert(_metadata);
+}
+
+/*
+ * __register_test() appends or prepends, depending on the order in which
+ * constructors run; registering in the matching order keeps the table's.
+ */
+static void __attribute__((constructor)) register_rows(void)
+{
+	size_t n;
+
+	for (n = 0; n < CLONE_EXTENDED_NUM_CASES; n++) {
+		size_t i = __constructor_order == _CONSTRUCTOR_ORDER_FORWARD ?
+			   n : CLONE_EXTENDED_NUM_CASES - 1 - n;
+
+		row_tests[i].name = clone_extended_cases[i].name;
+		row_tests[i].fn = run_row;
+		row_tests[i].fixture = &_fixture_global;
+		row_tests[i].termsig = -1;
+		row_tests[i].timeout = TEST_TIMEOUT_DEFAULT;
+		__register_test(&row_tests[i]);
+	}
+}
+
+#endif /* CLONE_EXTENDED_COMMON_H */
