@@ -1,0 +1,666 @@
+// SPDX-License-Identifier: GPL-2.0 OR MIT
+/*
+ * In-guest fuzzer of clone_extended() (syscall 451) on a patched kernel.
+ *
+ * One source for both variants: built with -DFUZZ_FLAGS_ARRAY against the
+ * flags-array tree's headers or with -DFUZZ_CLONE_INFO against the
+ * clone-info tree's, as a 64-bit program (native entry) and as a 32-bit one
+ * (compat entry).  scripts/kernel-fuzz builds and boots it in the sanitizer
+ * kernel, whose KASAN, UBSAN and kmemleak reports scripts/kernel-run turns
+ * into failures.  The fuzzer itself fails when
+ *  - a failed call left a process behind (the caller has a child),
+ *  - a failed call left a chosen pid taken (clone3() with set_tid cannot
+ *    have it afterwards),
+ *  - a successful call made other than exactly one child, or a child whose
+ *    pid is not the one it asked for.
+ *
+ * Every argument comes from a seeded generator: random flag words (known
+ * bits, unknown ones, exit signals up to 255), high words and their count,
+ * num_pids from INT_MIN to INT_MAX, pids in and out of [0, pid_max), and
+ * each structure at a place that is readable, unaligned, ends at the last
+ * byte of a page, straddles into an unmapped page, is unmapped, NULL, a
+ * kernel address, or (32-bit callers) a value with the high bits set.  The
+ * same seed and count replay the same calls.
+ *
+ * CLONE_VM is never set: a child sharing the fuzzer's memory could write
+ * into it (its stack, its allocations) before it exits.  Without CLONE_VM,
+ * CLONE_SIGHAND and CLONE_THREAD are still fuzzed, and fail as clone()
+ * fails.  A created child exits right after the syscall instruction,
+ * before it touches its stack or TLS, so that random child_stack and
+ * CLONE_SETTLS values are harmless.  The caller is pid 1 of a pid namespace
+ * of its own: kernel-assigned and chosen pids cannot meet anybody else's,
+ * CLONE_PARENT is refused for it, and exit signals sent to it by its
+ * children are ignored.
+ *
+ * Usage: clone_extended_fuzz [SEED [CALLS [SECONDS]]]
+ * or the environment FUZZ_SEED, FUZZ_CALLS, FUZZ_SECONDS; the defaults are
+ * the FUZZ_DEFAULT_* macros the build sets.  SECONDS 0 = no time bound.
+ * Output: one "# clone_extended_fuzz: " line with the settings, one per
+ * problem, and a last one with the totals; exit 0 when no problem was
+ * found.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/sched.h>
+#include <linux/pid_set.h>
+
+#if defined(FUZZ_FLAGS_ARRAY)
+#include <linux/clone_flags.h>
+#define VARIANT "flags-array"
+#elif defined(FUZZ_CLONE_INFO)
+#include <linux/clone_info.h>
+#define VARIANT "clone-info"
+#else
+#error "build with -DFUZZ_FLAGS_ARRAY or -DFUZZ_CLONE_INFO"
+#endif
+
+#ifndef FUZZ_DEFAULT_SEED
+#define FUZZ_DEFAULT_SEED 1
+#endif
+#ifndef FUZZ_DEFAULT_CALLS
+#define FUZZ_DEFAULT_CALLS 20000
+#endif
+#ifndef FUZZ_DEFAULT_SECONDS
+#define FUZZ_DEFAULT_SECONDS 0
+#endif
+
+#define NR_clone_extended 451
+
+#define say(...) printf("# clone_extended_fuzz: " __VA_ARGS__)
+
+/*
+ * Chosen pids come from these ranges, one per level, so that a pid left
+ * taken can be told from one in use.  Level 0 is the guest's initial
+ * namespace, level 1 the fuzzer's own.  Level 0's starts at pid_max / 2
+ * (pid_max is 4096 on a tinyconfig kernel), far from the kernel threads.
+ * PROBE_PID is never chosen: the leak check needs a free level-1 pid to
+ * reach level 0.
+ */
+#define POOL_SIZE 32
+static int pool_start[2] = { 0, 200 };
+#define PROBE_PID 250
+#define CHILD_LEVEL 1
+
+/* Pids that are taken: the guest's init and kthreadd, the fuzzer. */
+static const int taken_pid[2] = { 2, 1 };
+
+static uint64_t rng_state;
+
+/* splitmix64: one 64-bit state, any seed is fine. */
+static uint64_t rnd(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static int one_in(unsigned int n)
+{
+	return rnd() % n == 0;
+}
+
+/*
+ * The syscall; a child it creates ends at once with exit_group(0), before
+ * it touches memory, so any child_stack is fine.
+ */
+#if defined(__x86_64__)
+static long raw_clone_extended(const unsigned long a[6])
+{
+	register unsigned long r10 __asm__("r10") = a[3];
+	register unsigned long r8 __asm__("r8") = a[4];
+	register unsigned long r9 __asm__("r9") = a[5];
+	long ret;
+
+	__asm__ volatile("syscall\n\t"
+			 "test %%rax, %%rax\n\t"
+			 "jnz 1f\n\t"
+			 "mov $231, %%eax\n\t"
+			 "xor %%edi, %%edi\n\t"
+			 "syscall\n"
+			 "1:"
+			 : "=a"(ret)
+			 : "0"((long)NR_clone_extended), "D"(a[0]), "S"(a[1]),
+			   "d"(a[2]), "r"(r10), "r"(r8), "r"(r9)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+#elif defined(__i386__)
+/* %ebp and %ebx are saved by hand: the compiler may need both. */
+static long raw_clone_extended(const unsigned long a[6])
+{
+	long ret;
+
+	__asm__ volatile("push %%ebp\n\t"
+			 "push %%ebx\n\t"
+			 "mov 0(%%eax), %%ebx\n\t"
+			 "mov 4(%%eax), %%ecx\n\t"
+			 "mov 8(%%eax), %%edx\n\t"
+			 "mov 12(%%eax), %%esi\n\t"
+			 "mov 16(%%eax), %%edi\n\t"
+			 "mov 20(%%eax), %%ebp\n\t"
+			 "mov $451, %%eax\n\t"
+			 "int $0x80\n\t"
+			 "test %%eax, %%eax\n\t"
+			 "jnz 1f\n\t"
+			 "mov $252, %%eax\n\t"
+			 "xor %%ebx, %%ebx\n\t"
+			 "int $0x80\n"
+			 "1:\n\t"
+			 "pop %%ebx\n\t"
+			 "pop %%ebp"
+			 : "=a"(ret)
+			 : "0"(a)
+			 : "ecx", "edx", "esi", "edi", "memory");
+	return ret;
+}
+#else
+#error "x86_64 and i386 only"
+#endif
+
+/*
+ * Where an object goes.  Each kind of object has an arena of its own: two
+ * mapped pages followed by an unmapped one, so that what the kernel writes
+ * (CLONE_PARENT_SETTID, CLONE_PIDFD) lands in an arena, never in the
+ * fuzzer's data.
+ */
+enum place {
+	PLACE_ALIGNED,
+	PLACE_UNALIGNED,
+	PLACE_PAGE_END,		/* last byte is the last one of a page */
+	PLACE_STRADDLING,	/* starts readable, ends in an unmapped page */
+	PLACE_UNMAPPED,
+	PLACE_NULL,
+	PLACE_KERNEL,
+	PLACE_HIGH,		/* beyond user space: non-canonical or > 3 GiB */
+	PLACE_RANDOM,
+};
+
+struct arena {
+	char *base;		/* two pages, then an unmapped one */
+};
+
+static long page_size;
+
+static void arena_init(struct arena *a)
+{
+	a->base = mmap(NULL, 3 * page_size, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (a->base == MAP_FAILED || munmap(a->base + 2 * page_size, page_size)) {
+		perror("clone_extended_fuzz: arena");
+		exit(2);
+	}
+}
+
+static enum place random_place(void)
+{
+	unsigned int r = rnd() % 100;
+
+	if (r < 55)
+		return PLACE_ALIGNED;
+	if (r < 63)
+		return PLACE_UNALIGNED;
+	if (r < 71)
+		return PLACE_PAGE_END;
+	if (r < 81)
+		return PLACE_STRADDLING;
+	if (r < 85)
+		return PLACE_UNMAPPED;
+	if (r < 90)
+		return PLACE_NULL;
+	if (r < 93)
+		return PLACE_KERNEL;
+	if (r < 97)
+		return PLACE_HIGH;
+	return PLACE_RANDOM;
+}
+
+static int readable(enum place place)
+{
+	return place == PLACE_ALIGNED || place == PLACE_UNALIGNED ||
+	       place == PLACE_PAGE_END;
+}
+
+/*
+ * Copy the @size bytes at @obj to @place in @a, as far as that place is
+ * mapped, and return its address as the caller passes it.
+ */
+static unsigned long put(struct arena *a, enum place place, const void *obj,
+			 size_t size)
+{
+	char *guard = a->base + 2 * page_size;
+	char *at;
+
+	switch (place) {
+	case PLACE_ALIGNED:
+		at = a->base;
+		break;
+	case PLACE_UNALIGNED:
+		at = a->base + 1 + rnd() % 7;
+		break;
+	case PLACE_PAGE_END:
+		at = guard - size;
+		break;
+	case PLACE_STRADDLING:
+		at = guard - (size > 1 ? 1 + rnd() % (size - 1) : 0);
+		memcpy(at, obj, guard - at);
+		return (unsigned long)at;
+	case PLACE_UNMAPPED:
+		return (unsigned long)guard;
+	case PLACE_NULL:
+		return 0;
+	case PLACE_KERNEL:
+		return sizeof(long) == 8 ? (unsigned long)0xffffffff81000000ULL :
+					   0xc1000000UL;
+	case PLACE_HIGH:
+		if (sizeof(long) == 8)
+			return one_in(2) ? (unsigned long)0x0000800000000000ULL :
+					   (unsigned long)0x8000000000000000ULL;
+		return one_in(2) ? 0xfffff000UL : 0xffffffffUL - rnd() % 16;
+	default:
+		return (unsigned long)rnd();
+	}
+	memcpy(at, obj, size);
+	return (unsigned long)at;
+}
+
+static int random_int(void)
+{
+	static const int edges[] = { 0, 1, 2, 3, 8, 9, 32, 33, -1, -2,
+				     INT_MAX, INT_MIN, 0x10000 };
+
+	if (one_in(4))
+		return (int)rnd();
+	return edges[rnd() % (sizeof(edges) / sizeof(edges[0]))];
+}
+
+/* A 64-bit flag mask: bits 0-7 exit signal, 8-33 known, 34-63 unknown. */
+static uint64_t random_flags(void)
+{
+	static const int signals[] = { SIGCHLD, 0, SIGCHLD, SIGUSR1, SIGKILL,
+				       34, 64, 65, 255 };
+	uint64_t flags = 0;
+	int bit;
+
+	if (one_in(10)) {
+		flags = rnd();
+	} else {
+		for (bit = 8; bit < 34; bit++)
+			if (one_in(9))
+				flags |= 1ULL << bit;
+		if (one_in(12))
+			flags |= 1ULL << (34 + rnd() % 30);
+		flags |= signals[rnd() % (sizeof(signals) / sizeof(signals[0]))];
+	}
+	return flags & ~(uint64_t)CLONE_VM;
+}
+
+/* One entry of a pid set for @level. */
+static int random_pid(int level, int pid_max)
+{
+	switch (rnd() % 12) {
+	case 0:
+	case 1:
+		return 0;
+	case 2:
+		return taken_pid[level];
+	case 3:
+		return one_in(2) ? -1 : INT_MIN;
+	case 4:
+		return one_in(2) ? pid_max : INT_MAX;
+	case 5:
+		return random_int();
+	default:
+		return pool_start[level] + rnd() % POOL_SIZE;
+	}
+}
+
+/* One call's arguments, and what is needed to check what it did. */
+struct call {
+	unsigned long arg[6];
+	uint64_t flags;
+	int num_pids;		/* as passed */
+	int pids[8];		/* the first min(num_pids, 8) entries */
+	int pids_read;		/* pid set and pids array readable */
+};
+
+static struct arena flags_arena, info_arena, high_arena, pid_set_arena,
+	pids_arena, tid_arena;
+
+/* The pid set: fills @c's pid fields, returns the struct pid_set. */
+static struct pid_set random_pid_set(struct call *c, int pid_max,
+				     int set_readable)
+{
+	struct pid_set set;
+	int level, i, n;
+	enum place place;
+
+	memset(&set, 0, sizeof(set));
+	c->num_pids = one_in(4) ? random_int() : (int)(rnd() % 3);
+	n = c->num_pids < 0 ? 0 : c->num_pids > 8 ? 8 : c->num_pids;
+	for (i = 0; i < n; i++) {
+		/* Entries are outermost first; the last is level 1. */
+		level = CHILD_LEVEL - (n - 1 - i);
+		c->pids[i] = level >= 0 ? random_pid(level, pid_max) :
+					  random_int();
+	}
+	place = random_place();
+	set.num_pids = c->num_pids;
+	set.pids = (__kernel_pid_t *)put(&pids_arena, place, c->pids,
+					 n * sizeof(int));
+	c->pids_read = set_readable && readable(place);
+	return set;
+}
+
+#if defined(FUZZ_FLAGS_ARRAY)
+static void random_call(struct call *c, int pid_max)
+{
+	struct clone_flags set;
+	struct pid_set pid_set;
+	enum place place;
+
+	memset(c, 0, sizeof(*c));
+	c->flags = random_flags();
+	clone_flags_from_mask(&set, c->flags);
+	c->arg[0] = put(&flags_arena, random_place(), &set, sizeof(set));
+
+	place = one_in(3) ? PLACE_NULL : random_place();
+	pid_set = random_pid_set(c, pid_max, readable(place));
+	c->arg[5] = put(&pid_set_arena, place, &pid_set, sizeof(pid_set));
+}
+#else
+static void random_call(struct call *c, int pid_max)
+{
+	struct clone_info info;
+	int high[9];
+	enum place place;
+	int i;
+
+	memset(c, 0, sizeof(*c));
+	memset(&info, 0, sizeof(info));
+	c->flags = random_flags();
+	/* A 64-bit caller's int argument: the register's upper half is junk. */
+	c->arg[0] = (unsigned long)(uint32_t)c->flags;
+	if (sizeof(long) == 8 && one_in(4))
+		c->arg[0] |= (unsigned long)(rnd() << 32);
+
+	high[0] = (int)(uint32_t)(c->flags >> 32);
+	for (i = 1; i < 9; i++)
+		high[i] = one_in(8) ? (int)rnd() : 0;
+	info.num_clone_high_words = one_in(4) ? random_int() :
+				    (int)(rnd() % 3);
+	i = info.num_clone_high_words < 0 ? 0 :
+	    info.num_clone_high_words > 9 ? 9 : info.num_clone_high_words;
+	info.flags_high = (int *)put(&high_arena, random_place(), high,
+				     i * sizeof(int));
+
+	place = one_in(4) ? PLACE_NULL : random_place();
+	info.pid_set = random_pid_set(c, pid_max, readable(place));
+	c->arg[5] = put(&info_arena, place, &info, sizeof(info));
+}
+#endif
+
+/*
+ * child_stack, tls, parent_tid and child_tid: anything.  What the kernel
+ * writes through parent_tid goes to the tid arena.
+ */
+static void random_clone_args(struct call *c)
+{
+	int tid_buf[16];
+
+	memset(tid_buf, 0, sizeof(tid_buf));
+	c->arg[1] = one_in(2) ? 0 : (unsigned long)rnd();
+	c->arg[2] = one_in(2) ? 0 : put(&tid_arena, random_place(), tid_buf,
+					  sizeof(tid_buf));
+	c->arg[3] = put(&tid_arena, random_place(), tid_buf, sizeof(int));
+	c->arg[4] = put(&tid_arena, random_place(), tid_buf, sizeof(int));
+}
+
+static long clone3_with_set_tid(pid_t *set_tid, size_t levels)
+{
+	struct clone_args args;
+
+	memset(&args, 0, sizeof(args));
+	args.exit_signal = SIGCHLD;
+	args.set_tid = (uintptr_t)set_tid;
+	args.set_tid_size = levels;
+	return syscall(SYS_clone3, &args, sizeof(args));
+}
+
+/* 1 if pid @pid is free at @level: clone3() can create a child with it. */
+static int pid_free(int level, pid_t pid, int *err)
+{
+	pid_t set_tid[2] = { pid, 0 };	/* innermost first */
+	long ret;
+
+	if (level == 0) {
+		set_tid[0] = PROBE_PID;
+		set_tid[1] = pid;
+	}
+	ret = clone3_with_set_tid(set_tid, CHILD_LEVEL - level + 1);
+	if (ret == 0)
+		_exit(0);
+	if (ret < 0) {
+		*err = errno;
+		return 0;
+	}
+	waitpid(ret, NULL, __WALL);
+	return 1;
+}
+
+static int in_pool(int level, int pid)
+{
+	return pid >= pool_start[level] && pid < pool_start[level] + POOL_SIZE;
+}
+
+static void describe(unsigned long n, const struct call *c, long ret)
+{
+	int i;
+
+	printf("# clone_extended_fuzz:   call %lu returned %ld: args", n, ret);
+	for (i = 0; i < 6; i++)
+		printf(" %#lx", c->arg[i]);
+	printf(" flags %#llx num_pids %d pids", (unsigned long long)c->flags,
+	       c->num_pids);
+	for (i = 0; i < c->num_pids && i < 8; i++)
+		printf(" %d", c->pids[i]);
+	printf("\n");
+}
+
+/* Problems with the call just made, 0 if none. */
+static int check(unsigned long n, const struct call *c, long ret)
+{
+	int n_pids = c->pids_read && c->num_pids > 0 && c->num_pids <= 8 ?
+		     c->num_pids : 0;
+	int problems = 0;
+	int i, status, err;
+	pid_t got;
+
+	if (ret > 0) {
+		got = waitpid(ret, &status, __WALL);
+		if (got != ret) {
+			say("call %lu made pid %ld, which cannot be reaped: %s\n",
+			    n, ret, strerror(errno));
+			problems++;
+		}
+		if (n_pids && c->pids[n_pids - 1] &&
+		    c->pids[n_pids - 1] != ret) {
+			say("call %lu asked for pid %d and made pid %ld\n", n,
+			    c->pids[n_pids - 1], ret);
+			problems++;
+		}
+		/* CLONE_PIDFD made a descriptor. */
+		syscall(SYS_close_range, 3, ~0U, 0);
+	}
+	got = waitpid(-1, &status, WNOHANG | __WALL);
+	if (got != -1 || errno != ECHILD) {
+		say("call %lu returned %ld and left a child behind (waitpid: %d)\n",
+		    n, ret, got);
+		problems++;
+		while (waitpid(-1, &status, __WALL) > 0)
+			;
+	}
+	if (ret < 0) {
+		/* Every chosen pid of the failed call must be free again. */
+		for (i = 0; i < n_pids; i++) {
+			int level = CHILD_LEVEL - (n_pids - 1 - i);
+
+			if (level < 0 || !in_pool(level, c->pids[i]))
+				continue;
+			err = 0;
+			if (!pid_free(level, c->pids[i], &err)) {
+				say("call %lu failed with %s but pid %d is taken at level %d afterwards (clone3: %s)\n",
+				    n, strerror(-ret), c->pids[i], level,
+				    strerror(err));
+				problems++;
+			}
+		}
+	}
+	if (problems)
+		describe(n, c, ret);
+	return problems;
+}
+
+static unsigned long setting(int argc, char **argv, int index,
+			     const char *env, unsigned long fallback)
+{
+	const char *text = argc > index ? argv[index] : getenv(env);
+
+	return text ? strtoul(text, NULL, 0) : fallback;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int read_pid_max(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/pid_max", "r");
+	int pid_max = 32768;
+
+	if (f) {
+		if (fscanf(f, "%d", &pid_max) != 1)
+			pid_max = 32768;
+		fclose(f);
+	}
+	return pid_max;
+}
+
+/* The fuzzing loop, as pid 1 of a new pid namespace. */
+static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
+{
+	unsigned long n, succeeded = 0, errnos[134] = { 0 };
+	int pid_max = read_pid_max();
+	double start = now(), wall;
+	unsigned long problems = 0;
+	struct call c;
+	sigset_t all;
+	int level, i, err;
+	long ret;
+
+	/* Exit signals of any number stay pending instead of killing us. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, NULL);
+	page_size = getpagesize();
+	arena_init(&flags_arena);
+	arena_init(&info_arena);
+	arena_init(&high_arena);
+	arena_init(&pid_set_arena);
+	arena_init(&pids_arena);
+	arena_init(&tid_arena);
+
+	pool_start[0] = pid_max / 2;
+	rng_state = seed;
+	for (n = 0; n < calls; n++) {
+		if (seconds && (n & 255) == 0 && now() - start > seconds)
+			break;
+		random_call(&c, pid_max);
+		random_clone_args(&c);
+		ret = raw_clone_extended(c.arg);
+		if (ret == -ENOSYS) {
+			say("no clone_extended() (syscall %d) in this kernel\n",
+			    NR_clone_extended);
+			return 1;
+		}
+		if (ret > 0)
+			succeeded++;
+		else if (-ret < 134)
+			errnos[-ret]++;
+		problems += check(n, &c, ret);
+		if (problems >= 10)
+			break;
+	}
+	wall = now() - start;
+
+	/* After everything, every pool pid is free at every level. */
+	for (level = 0; level <= CHILD_LEVEL; level++) {
+		for (i = 0; i < POOL_SIZE; i++) {
+			err = 0;
+			if (!pid_free(level, pool_start[level] + i, &err)) {
+				say("pid %d is taken at level %d after the run (clone3: %s)\n",
+				    pool_start[level] + i, level, strerror(err));
+				problems++;
+			}
+		}
+	}
+
+	printf("# clone_extended_fuzz: errors:");
+	for (i = 1; i < 134; i++)
+		if (errnos[i])
+			printf(" %s %lu", strerrorname_np(i), errnos[i]);
+	printf("\n");
+	say("result variant %s width %d seed %llu calls %lu succeeded %lu seconds %.1f problems %lu pid_max %d\n",
+	    VARIANT, (int)sizeof(long) * 8, (unsigned long long)seed, n,
+	    succeeded, wall, problems, pid_max);
+	return problems ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	uint64_t seed = setting(argc, argv, 1, "FUZZ_SEED", FUZZ_DEFAULT_SEED);
+	unsigned long calls = setting(argc, argv, 2, "FUZZ_CALLS",
+				      FUZZ_DEFAULT_CALLS);
+	unsigned long seconds = setting(argc, argv, 3, "FUZZ_SECONDS",
+					FUZZ_DEFAULT_SECONDS);
+	int status;
+	pid_t pid;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	say("start variant %s width %d seed %llu calls %lu seconds %lu (replay: %s %llu %lu)\n",
+	    VARIANT, (int)sizeof(long) * 8, (unsigned long long)seed, calls,
+	    seconds, argv[0], (unsigned long long)seed, calls);
+	if (unshare(CLONE_NEWPID)) {
+		perror("clone_extended_fuzz: unshare(CLONE_NEWPID)");
+		return 2;
+	}
+	pid = fork();
+	if (pid == 0)
+		_exit(fuzz(seed, calls, seconds));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		perror("clone_extended_fuzz: fork");
+		return 2;
+	}
+	if (!WIFEXITED(status)) {
+		say("the fuzzer was killed by signal %d\n", WTERMSIG(status));
+		return 1;
+	}
+	return WEXITSTATUS(status);
+}
