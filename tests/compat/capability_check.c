@@ -103,6 +103,11 @@ static int call_row(void *arg)
 static enum capability_verdict say(enum capability_verdict verdict,
 				   char *why, size_t why_size,
 				   const char *format, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static enum capability_verdict say(enum capability_verdict verdict,
+				   char *why, size_t why_size,
+				   const char *format, ...)
 {
 	va_list args;
 
