@@ -506,14 +506,6 @@ static int check(unsigned long n, const struct call *c, long ret)
 		/* CLONE_PIDFD made a descriptor. */
 		syscall(SYS_close_range, 3, ~0U, 0);
 	}
-	got = waitpid(-1, &status, WNOHANG | __WALL);
-	if (got != -1 || errno != ECHILD) {
-		say("call %lu returned %ld and left a child behind (waitpid: %d)\n",
-		    n, ret, got);
-		problems++;
-		while (waitpid(-1, &status, __WALL) > 0)
-			;
-	}
 	if (ret < 0) {
 		/* Every chosen pid of the failed call must be free again. */
 		for (i = 0; i < n_pids; i++) {
@@ -529,6 +521,16 @@ static int check(unsigned long n, const struct call *c, long ret)
 				problems++;
 			}
 		}
+	}
+	got = waitpid(-1, &status, WNOHANG | __WALL);
+	if (got != -1 || errno != ECHILD) {
+		say("call %lu returned %ld and left a child behind (waitpid: %d)\n",
+		    n, ret, got);
+		problems++;
+		/* Pid 1 of the namespace: this kills all the others. */
+		kill(-1, SIGKILL);
+		while (waitpid(-1, &status, __WALL) > 0)
+			;
 	}
 	if (problems)
 		describe(n, c, ret);
