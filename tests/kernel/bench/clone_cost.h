@@ -17,8 +17,10 @@
  *                           innermost levels, N = 1, 2, 3
  *
  * Each round times a batch of calls of every case and call in turn, after
- * one such round not kept; each (case, call) prints one line,
- * tab-separated:
+ * CLONE_COST_WARMUP such rounds not kept (the first rounds grow the
+ * kernel's pid tables and caches and cost less); the program runs with its
+ * address space laid out the same every time, without randomization; each
+ * (case, call) prints one line, tab-separated:
  *
  *   clone_cost KERNEL WIDTH CASE CALL CALLS_PER_ROUND MEDIAN MIN MAX ROUNDS
  *
@@ -50,6 +52,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -67,6 +70,9 @@
 #endif
 #ifndef CLONE_COST_REJECTS
 #define CLONE_COST_REJECTS 2000
+#endif
+#ifndef CLONE_COST_WARMUP
+#define CLONE_COST_WARMUP 3
 #endif
 
 /* Levels below the caller's pid namespace of the *_ns2 cases. */
@@ -219,8 +225,7 @@ static void run_cases(const struct bench_case *cases, int num_cases,
 	int round, i, j, k;
 	enum call call;
 
-	/* Round -1 is not kept: the first calls of a case fill the caches. */
-	for (round = -1; round < CLONE_COST_ROUNDS; round++)
+	for (round = -CLONE_COST_WARMUP; round < CLONE_COST_ROUNDS; round++)
 		for (i = 0; i < num_cases; i++) {
 			int n = cases[i].creates ? CLONE_COST_CREATES :
 						   CLONE_COST_REJECTS;
@@ -315,11 +320,24 @@ static pid_t read_pid_max(void)
 	return v;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	pid_t pid_max = read_pid_max(), chosen;
+	pid_t pid_max, chosen;
 	pid_t pid;
 
+	/*
+	 * How many page tables fork() copies depends on where the mappings
+	 * are: the same layout on every run makes the figures repeat.
+	 */
+	if (argc > 0 && !(personality(0xffffffff) & ADDR_NO_RANDOMIZE)) {
+		if (personality(ADDR_NO_RANDOMIZE) == -1 ||
+		    execv("/proc/self/exe", argv)) {
+			perror("# clone_cost: running without randomization");
+			return 1;
+		}
+	}
+
+	pid_max = read_pid_max();
 	if (pid_max < 100) {
 		printf("# clone_cost: cannot read /proc/sys/kernel/pid_max\n");
 		return 1;
@@ -331,9 +349,10 @@ int main(void)
 	 */
 	chosen = pid_max - 1;
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("# clone_cost: %s, %d-bit caller, %d rounds, %d calls per round creating, %d rejected, chosen pid %d\n",
+	printf("# clone_cost: %s, %d-bit caller, %d rounds after %d not kept, %d calls per round creating, %d rejected, chosen pid %d\n",
 	       CLONE_COST_KERNEL, (int)(8 * sizeof(long)), CLONE_COST_ROUNDS,
-	       CLONE_COST_CREATES, CLONE_COST_REJECTS, chosen);
+	       CLONE_COST_WARMUP, CLONE_COST_CREATES, CLONE_COST_REJECTS,
+	       chosen);
 
 	pid = fork();
 	if (pid < 0) {
