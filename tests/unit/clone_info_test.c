@@ -4,8 +4,9 @@
  * bits 0-31 go to flags_low, bit 32 + 32 * w + k to bit k of flags_high[w].
  * Built natively and with -m32.
  */
-#include <criterion/criterion.h>
+#include "unit_test.h"
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <linux/clone_info.h>
