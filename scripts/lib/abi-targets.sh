@@ -9,7 +9,9 @@
 #
 # Sourced by scripts/abi-check, scripts/abi-layouts and tests/abi/.
 # Tools can be overridden from the environment: CLANG, ABIDW, ABIDIFF, and
-# ABI_CROSS_ROOT (default /usr), the directory holding <triplet>/include.
+# ABI_CROSS_ROOT (default /usr), the directory holding <triplet>/include, and
+# ABI_LIBC_ROOT (default /usr), the same for the C library headers (--libc).
+# Scratch files go to $TMPDIR (default /tmp), never into the checkout.
 
 # shellcheck disable=SC2034 # the variables below are for the scripts sourcing this file
 ABI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -29,6 +31,10 @@ declare -A ABI_TRIPLE=(
 	[s390x]=s390x-linux-gnu
 )
 
+# The three headers a copy is made of; only these are ever taken from an
+# include directory, never its asm/ or linux/types.h.
+ABI_HEADERS=(pid_set.h clone_flags.h clone_info.h)
+
 declare -A ABI_CROSS_PACKAGE=(
 	[x86_64]=linux-libc-dev-amd64-cross
 	[i386]=linux-libc-dev-i386-cross
@@ -39,8 +45,55 @@ declare -A ABI_CROSS_PACKAGE=(
 	[s390x]=linux-libc-dev-s390x-cross
 )
 
+# How the behaviour tests (scripts/abi-check --behaviour) are built and run:
+# clang linking statically against the target's libc and libgcc with its
+# GNU linker (Debian's cross packages below), run under qemu-user.  Not
+# Debian's cross gcc: it conflicts with gcc-multilib, which the suite needs.
+# i386 is clang -m32 on gcc-multilib's libc: libgcc-12-dev-i386-cross would
+# make every clang -m32 link of the suite pick its incomplete installation.
+declare -A ABI_CC_TARGET=(
+	[x86_64]=
+	[i386]=-m32
+	[aarch64]=--target=aarch64-linux-gnu
+	[armhf]=--target=arm-linux-gnueabihf
+	[riscv64]=--target=riscv64-linux-gnu
+	[ppc64le]=--target=powerpc64le-linux-gnu
+	[s390x]=--target=s390x-linux-gnu
+)
+declare -A ABI_CC_PACKAGES=(
+	[x86_64]="libc6-dev"
+	[i386]="gcc-multilib"
+	[aarch64]="binutils-aarch64-linux-gnu libgcc-12-dev-arm64-cross libc6-dev-arm64-cross"
+	[armhf]="binutils-arm-linux-gnueabihf libgcc-12-dev-armhf-cross libc6-dev-armhf-cross"
+	[riscv64]="binutils-riscv64-linux-gnu libgcc-12-dev-riscv64-cross libc6-dev-riscv64-cross"
+	[ppc64le]="binutils-powerpc64le-linux-gnu libgcc-12-dev-ppc64el-cross libc6-dev-ppc64el-cross"
+	[s390x]="binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross libc6-dev-s390x-cross"
+)
+declare -A ABI_QEMU=(
+	[x86_64]=
+	[i386]=
+	[aarch64]=qemu-aarch64
+	[armhf]=qemu-arm
+	[riscv64]=qemu-riscv64
+	[ppc64le]=qemu-ppc64le
+	[s390x]=qemu-s390x
+)
+
+# Where each target's C library headers are (--libc).  x86_64 uses the
+# host's own libc6-dev: libc6-dev-amd64-cross would shadow the host's headers
+# in every native build (/usr/x86_64-linux-gnu/include comes first).
+declare -A ABI_LIBC_PACKAGE=(
+	[x86_64]=libc6-dev
+	[i386]=libc6-dev-i386-cross
+	[aarch64]=libc6-dev-arm64-cross
+	[armhf]=libc6-dev-armhf-cross
+	[riscv64]=libc6-dev-riscv64-cross
+	[ppc64le]=libc6-dev-ppc64el-cross
+	[s390x]=libc6-dev-s390x-cross
+)
+
 : "${CLANG:=clang}" "${ABIDW:=abidw}" "${ABIDIFF:=abidiff}"
-: "${ABI_CROSS_ROOT:=/usr}"
+: "${ABI_CROSS_ROOT:=/usr}" "${ABI_LIBC_ROOT:=/usr}"
 
 abi_die()
 {
@@ -82,23 +135,97 @@ abi_require_cross_headers()
 		abi_die "kernel headers missing under $ABI_CROSS_ROOT for: ${missing[*]}; install them with: scripts/deps abi"
 }
 
-# abi_resolve_include_dir DIR - absolute path of a UAPI include directory
-# (the one holding linux/pid_set.h), or die.
-abi_resolve_include_dir()
+abi_libc_include()
 {
-	[ -d "$1" ] || abi_die "include directory not found: $1"
-	(cd "$1" && pwd)
+	if [ "$1" = x86_64 ]; then
+		printf '%s\n' "$ABI_LIBC_ROOT/include/x86_64-linux-gnu" "$ABI_LIBC_ROOT/include"
+	else
+		echo "$ABI_LIBC_ROOT/${ABI_TRIPLE[$1]}/include"
+	fi
 }
 
-# abi_cflags ARCH INCLUDE_DIR - flags compiling for ARCH against its own
-# kernel headers and the clone_extended headers in INCLUDE_DIR only.
+# abi_require_libc ARCH... - one line naming every target without libc headers.
+abi_require_libc()
+{
+	local arch dir missing=()
+
+	for arch in "$@"; do
+		dir=$(abi_libc_include "$arch" | tail -n1)
+		[ -f "$dir/sys/types.h" ] ||
+			missing+=("$arch ($dir/sys/types.h: ${ABI_LIBC_PACKAGE[$arch]})")
+	done
+	[ ${#missing[@]} -eq 0 ] ||
+		abi_die "C library headers missing for: ${missing[*]}; install them with: scripts/deps abi"
+}
+
+# abi_scratch - a new scratch directory under $TMPDIR, or die.
+abi_scratch()
+{
+	mktemp -d "${TMPDIR:-/tmp}/$ABI_PROG.XXXXXX" 2>/dev/null ||
+		abi_die "cannot create a scratch directory in ${TMPDIR:-/tmp} (set TMPDIR to a writable directory)"
+}
+
+# abi_stage_headers DIR DEST [NAME=PATH]... - copy the three headers of a
+# vendored copy into DEST/linux/, or die.  Each is the NAME=PATH given, or
+# the file of that name under DIR: DIR/linux/NAME first, else the one file
+# of that name anywhere below DIR.  Nothing else of DIR is used, so that its
+# asm/ (a headers_install tree of one architecture) never overrides the
+# target's own.
+abi_stage_headers()
+{
+	local dir=$1 dest=$2 name path arg found
+	local -A given=()
+
+	shift 2
+	[ -d "$dir" ] || abi_die "include directory not found: $dir"
+	for arg in "$@"; do
+		given[${arg%%=*}]=${arg#*=}
+	done
+	mkdir -p "$dest/linux" || abi_die "cannot write the scratch directory $dest"
+	for name in "${ABI_HEADERS[@]}"; do
+		if [ -n "${given[$name]:-}" ]; then
+			path=${given[$name]}
+			[ -f "$path" ] || abi_die "--header $name=$path: no such file"
+		elif [ -f "$dir/linux/$name" ]; then
+			path=$dir/linux/$name
+		else
+			mapfile -t found < <(find "$dir" -name "$name" -type f 2>/dev/null | sort)
+			case ${#found[@]} in
+			0) abi_die "$dir holds no $name; name it with --header $name=PATH" ;;
+			1) path=${found[0]} ;;
+			*) abi_die "$dir holds ${#found[@]} files named $name (${found[*]}); name one with --header $name=PATH" ;;
+			esac
+		fi
+		cp "$path" "$dest/linux/$name" || abi_die "cannot copy $path"
+		printf '%s\t%s\n' "$dest/linux/$name" "$(cd "$(dirname "$path")" && pwd)/${path##*/}" \
+			>>"$dest/origins"
+	done
+}
+
+# abi_origin STAGED_DIR - a sed script turning staged paths back into the
+# paths of the copy, so that messages name the user's files.
+abi_origin()
+{
+	awk -F '\t' '{ gsub(/[|]/, "\\|"); printf "s|%s|%s|g\n", $1, $2 }' "$1/origins"
+}
+
+# abi_cflags ARCH INCLUDE_DIR [libc] - flags compiling for ARCH against its
+# own kernel headers (and with "libc" its C library headers, the copy seeing
+# <sys/types.h> and <stdint.h> as a libc's header would) and the
+# clone_extended headers in INCLUDE_DIR.
 abi_cflags()
 {
-	local resource_dir
+	local resource_dir dir
 
 	resource_dir=$("$CLANG" -print-resource-dir) || return
 	printf '%s\n' "--target=${ABI_TRIPLE[$1]}" -nostdinc \
 		-isystem "$resource_dir/include" \
 		-isystem "$(abi_cross_include "$1")" \
 		-I "$2"
+	if [ "${3:-}" = libc ]; then
+		for dir in $(abi_libc_include "$1"); do
+			printf '%s\n' -isystem "$dir"
+		done
+		printf '%s\n' -include sys/types.h -include stdint.h
+	fi
 }
