@@ -33,7 +33,7 @@ set(CE_CRITERION_I386_DIR "${CMAKE_SOURCE_DIR}/build/deps/criterion-i386"
 find_path(CE_CRITERION_INCLUDE_DIR criterion/criterion.h)
 find_library(CE_CRITERION_LIBRARY criterion)
 if(NOT CE_CRITERION_INCLUDE_DIR OR NOT CE_CRITERION_LIBRARY)
-  message(FATAL_ERROR "Criterion not found: run scripts/deps build first")
+  message(FATAL_ERROR "Criterion not found: install libcriterion-dev (scripts/deps build), or configure with -DBUILD_TESTING=OFF")
 endif()
 
 # Checked on the first BITS 32 test, so a tree without one does not need it.

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0 OR MIT
-# Installs the build tree into a temporary prefix and builds and runs a
-# program outside the tree against it, with pkg-config and find_package().
+# Installs the build tree into a temporary prefix and checks it as a user
+# of the library would: the headers under include/clone_extended/ and none
+# in include/linux/, the man pages and their links, only the public
+# functions global in the shared and the static library, a program with its
+# own function named like an internal one, and programs outside the tree
+# built with pkg-config and find_package(), 64-bit and (where built) i386.
 # Usage: install_test.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 
@@ -14,19 +18,36 @@ prefix="$work/prefix"
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" ||
 	fail "cmake --install failed, see $work/install.log"
 
-for f in include/clone_extended.h include/linux/pid_set.h \
-	 include/linux/clone_flags.h include/linux/clone_info.h; do
-	[ -f "$prefix/$f" ] || fail "$f not installed"
+for f in clone_extended.h linux/pid_set.h linux/clone_flags.h linux/clone_info.h; do
+	[ -f "$prefix/include/clone_extended/$f" ] || fail "include/clone_extended/$f not installed"
 done
-for f in clone_extended.3 clone_extended_flags.3 clone_extended_info_run.3; do
-	[ -f "$prefix/share/man/man3/$f" ] || fail "man page $f not installed"
+[ ! -e "$prefix/include/linux" ] || fail "include/linux/ installed: it belongs to the kernel headers"
+[ -f "$prefix/share/man/man2/clone_extended.2" ] || fail "man page clone_extended.2 not installed"
+[ -f "$prefix/share/man/man3/clone_extended.3" ] || fail "man page clone_extended.3 not installed"
+for f in clone_extended_flags clone_extended_flags_run clone_extended_info clone_extended_info_run; do
+	[ "$(readlink "$prefix/share/man/man3/$f.3")" = clone_extended.3 ] ||
+		fail "man3/$f.3 is not a link to clone_extended.3"
 done
-pc=$(find "$prefix" -name clone_extended.pc)
+pc=$(find "$prefix" -name clone_extended.pc -not -path '*/i386-linux-gnu/*')
 [ -n "$pc" ] || fail "clone_extended.pc not installed"
 libdir=$(dirname "$(dirname "$pc")")
 for f in libclone_extended.so.0 libclone_extended.a; do
 	[ -e "$libdir/$f" ] || fail "$f not installed in $libdir"
 done
+
+# Only the names of the version map may be global, defined symbols, besides
+# the i386 PIC helpers the compiler emits as hidden COMDAT groups.
+public=$(sed -n 's/^[[:space:]]*\([a-z_][a-z0-9_]*\);$/\1/p' "$source/compat/libclone_extended.map" | sort)
+for lib in "$libdir/libclone_extended.so.0" "$libdir/libclone_extended.a" \
+	   "$prefix"/lib/i386-linux-gnu/libclone_extended.{so.0,a}; do
+	[ -e "$lib" ] || continue
+	globals=$(nm -g --defined-only "$lib" 2>/dev/null | awk 'NF == 3 { print $3 }' |
+		sed 's/@.*//' | grep -v '^CLONE_EXTENDED_\|^__x86\.get_pc_thunk\.' | sort -u)
+	[ "$globals" = "$public" ] ||
+		fail "${lib#"$prefix"/}: global symbols are not the public functions: $(comm -3 <(echo "$globals") <(echo "$public") | tr -d '\t' | tr '\n' ' ')"
+done
+[ -e "$prefix/lib/i386-linux-gnu/libclone_extended.so.0" ] ||
+	[ ! -e "$build/compat/m32" ] || fail "the i386 library is built but not installed in lib/i386-linux-gnu"
 
 # pkg-config, as a distribution's build would use it.
 export PKG_CONFIG_PATH="$(dirname "$pc")"
@@ -36,6 +57,21 @@ cc "$source/tests/compat/install_consumer/consumer.c" \
 objdump -T "$work/consumer_pc" | grep -q 'CLONE_EXTENDED_0\.1.*clone_extended_flags' ||
 	fail "consumer_pc does not bind clone_extended_flags@CLONE_EXTENDED_0.1"
 LD_LIBRARY_PATH="$libdir" "$work/consumer_pc" || fail "consumer_pc failed"
+cc "$source/tests/compat/install_consumer/own_names.c" \
+	$(pkg-config --cflags clone_extended) "$libdir/libclone_extended.a" -o "$work/own_names" ||
+	fail "a program with its own pid_ns_pid_max() does not link against libclone_extended.a"
+"$work/own_names" || fail "own_names failed"
+if [ -e "$prefix/lib/i386-linux-gnu/libclone_extended.so.0" ]; then
+	PKG_CONFIG_PATH="$prefix/lib/i386-linux-gnu/pkgconfig" cc -m32 \
+		"$source/tests/compat/install_consumer/consumer.c" \
+		$(PKG_CONFIG_PATH="$prefix/lib/i386-linux-gnu/pkgconfig" pkg-config --cflags --libs clone_extended) \
+		-o "$work/consumer_pc_m32" || fail "i386 build with pkg-config failed"
+	LD_LIBRARY_PATH="$prefix/lib/i386-linux-gnu" "$work/consumer_pc_m32" || fail "consumer_pc_m32 failed"
+	cc -m32 "$source/tests/compat/install_consumer/own_names.c" \
+		$(pkg-config --cflags clone_extended) "$prefix/lib/i386-linux-gnu/libclone_extended.a" \
+		-o "$work/own_names_m32" || fail "i386: own pid_ns_pid_max() does not link against libclone_extended.a"
+	"$work/own_names_m32" || fail "own_names_m32 failed"
+fi
 
 # find_package(), as a CMake project would use it.
 cmake -S "$source/tests/compat/install_consumer" -B "$work/consumer" \
