@@ -18,14 +18,7 @@
 #   LABELS    ctest labels, e.g. unit.
 # The signature is stable: other parts of the tree call it.
 
-# In a sanitized tree (preset clang-asan) the 32-bit programs keep UBSan but
-# not ASan: the i386 Criterion forks its first worker while its nanomsg
-# thread may be starting, and ASan's thread start holds the loader lock
-# (dl_iterate_phdr) for a moment; a worker forked then hangs for good in its
-# own dl_iterate_phdr.  About one run in ten hung here.
-if(CE_SANITIZED)
-  set(CE_M32_NO_ASAN -fno-sanitize=address)
-endif()
+# CE_M32_NO_ASAN: see the top-level CMakeLists.txt.
 
 set(CE_CRITERION_I386_DIR "${CMAKE_SOURCE_DIR}/build/deps/criterion-i386"
     CACHE PATH "Folder scripts/criterion-i386 unpacks the i386 Criterion into")
