@@ -23,6 +23,40 @@ extern "C" {
 typedef struct clone_flags clone_flags_t;
 
 /*
+ * The bit helpers of the UAPI headers take a bit number, and the easiest
+ * mistake, clone_flags_add(&set, CLONE_NEWPID), passes a mask: the helper
+ * then returns -1 and nothing else says so.  With GCC and Clang a constant
+ * that cannot be a bit number is a compile-time error instead: outside 0 to
+ * 63 for clone_flags_*(), and for clone_info_flag_*() outside 0 to 287 or a
+ * power of two from 64 up (no flag exists above bit 63, and every clone
+ * flag mask from CLONE_VM up is a power of two).  A mask goes in with
+ * clone_flags_from_mask(); define CLONE_EXTENDED_NO_BIT_CHECK to go without.
+ */
+#if defined(__GNUC__) && !defined(CLONE_EXTENDED_NO_BIT_CHECK)
+extern int __clone_extended_bit_is_a_mask(void) __attribute__((__error__(
+	"a clone flag mask where a bit number is expected: pass the bit number, or use clone_flags_from_mask()")));
+#define __CLONE_EXTENDED_BIT(bit, bad)					\
+	(__builtin_constant_p(bit) && (bad) ?				\
+	 __clone_extended_bit_is_a_mask() : (bit))
+#define __CLONE_FLAGS_BIT(bit)						\
+	__CLONE_EXTENDED_BIT(bit, (bit) < 0 || (bit) >= CLONE_FLAGS_NBITS)
+#define __CLONE_INFO_BIT(bit)						\
+	__CLONE_EXTENDED_BIT(bit, (bit) < 0 ||				\
+			     (bit) >= 32 * (1 + CLONE_INFO_HIGH_WORDS_MAX) || \
+			     ((bit) >= 64 && ((bit) & ((bit) - 1)) == 0))
+#define clone_flags_add(set, bit) clone_flags_add(set, __CLONE_FLAGS_BIT(bit))
+#define clone_flags_del(set, bit) clone_flags_del(set, __CLONE_FLAGS_BIT(bit))
+#define clone_flags_ismember(set, bit)					\
+	clone_flags_ismember(set, __CLONE_FLAGS_BIT(bit))
+#define clone_info_flag_add(low, info, bit)				\
+	clone_info_flag_add(low, info, __CLONE_INFO_BIT(bit))
+#define clone_info_flag_del(low, info, bit)				\
+	clone_info_flag_del(low, info, __CLONE_INFO_BIT(bit))
+#define clone_info_flag_ismember(low, info, bit)			\
+	clone_info_flag_ismember(low, info, __CLONE_INFO_BIT(bit))
+#endif
+
+/*
  * flags-array variant, fork-like: the argument list of the system call.
  * Returns the child's pid in the parent and 0 in the child, which runs on a
  * copy of the caller's stack; child_stack must be NULL and CLONE_VM is
