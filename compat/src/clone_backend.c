@@ -33,6 +33,9 @@ static __u64 user_ptr(const void *ptr)
 	return (__u64)(uintptr_t)ptr;
 }
 
+/* MAX_PID_NS_LEVEL: the most set_tid entries clone3() takes. */
+#define CLONE3_SET_TID_MAX	32
+
 /*
  * The pid set in clone3()'s set_tid order, innermost first.  Leading 0
  * entries (outer levels the kernel chooses) are left out by truncating; a 0
@@ -56,6 +59,9 @@ static int build_set_tid(const struct clone_request *req, int new_pid_ns,
 	/* clone3() wants the new namespace's pid 1 listed; the spec omits it. */
 	if (new_pid_ns)
 		set_tid[n++] = 1;
+	/* A child at level 32 has 33 pids; set_tid holds 32 at most. */
+	if (n + (size_t)(req->num_pids - first) > CLONE3_SET_TID_MAX)
+		return -EOPNOTSUPP;
 	for (i = req->num_pids - 1; i >= first; i--)
 		set_tid[n++] = req->pids[i];
 	*set_tid_size = n;

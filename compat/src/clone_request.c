@@ -27,17 +27,18 @@ int clone_request_check_flags(__u64 flags)
 int clone_request_read_pids(struct clone_request *req, int num_pids,
 			    const pid_t *pids)
 {
-	int level, pid_max, err, i;
+	int level, exact, pid_max, err, i;
 
 	req->num_pids = 0;
 	if (num_pids == 0)
 		return 0;
 	if (num_pids < 0 || num_pids > CLONE_REQUEST_PIDS_MAX)
 		return -EINVAL;
-	level = pid_ns_level_for_children();
+	level = pid_ns_level_for_children(&exact);
 	if (level < 0)
 		return level;
-	if (num_pids > level + 1)
+	/* Where the level is a lower bound, clone3() answers for the rest. */
+	if (num_pids > level + 1 && exact)
 		return -EINVAL;
 	err = copy_from_caller(req->pids, pids, num_pids * sizeof(*pids));
 	if (err)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <linux/capability.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -175,6 +176,11 @@ int sandbox_run(const struct sandbox *sandbox, int (*caller)(void *arg),
 		failed_step = step;
 		for (i = 0; i < sandbox->depth; i++)
 			enter_new_pid_ns(CLONE_NEWPID);
+		if (sandbox->own_proc &&
+		    (unshare(CLONE_NEWNS) ||
+		     mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+		     mount("proc", "/proc", "proc", 0, NULL)))
+			fail_step("mounting a /proc of its own");
 		if (sandbox->drop_keeping_caps)
 			drop_keeping_caps(sandbox->kept_caps);
 		if (sandbox->own_user_ns) {

@@ -17,6 +17,8 @@
 
 struct sandbox {
 	int depth;		/* nested pid namespaces made as root */
+	int own_proc;		/* then a mount namespace with its own /proc,
+				 * as a container has */
 	/*
 	 * Then as uid/gid 65534 keeping only the capabilities in bit mask
 	 * @kept_caps (bit n: capability n), in the initial user namespace.
