@@ -22,11 +22,17 @@ for f in clone_extended.h linux/pid_set.h linux/clone_flags.h linux/clone_info.h
 	[ -f "$prefix/include/clone_extended/$f" ] || fail "include/clone_extended/$f not installed"
 done
 [ ! -e "$prefix/include/linux" ] || fail "include/linux/ installed: it belongs to the kernel headers"
-[ -f "$prefix/share/man/man2/clone_extended.2" ] || fail "man page clone_extended.2 not installed"
-[ -f "$prefix/share/man/man3/clone_extended.3" ] || fail "man page clone_extended.3 not installed"
-for f in clone_extended_flags clone_extended_flags_run clone_extended_info clone_extended_info_run; do
-	[ "$(readlink "$prefix/share/man/man3/$f.3")" = clone_extended.3 ] ||
-		fail "man3/$f.3 is not a link to clone_extended.3"
+# man finds a page for the system call, every public function of the map
+# and every helper of the UAPI headers; aliases are links, not .so pages.
+command -v man >/dev/null || fail "man not found: install man-db (scripts/deps docs)"
+man -M "$prefix/share/man" -w 2 clone_extended >/dev/null || fail "man 2 clone_extended finds nothing"
+names=$(sed -n 's/^[[:space:]]*\([a-z_][a-z0-9_]*\);$/\1/p' "$source/compat/libclone_extended.map"
+	sed -n 's/^static __inline__ [^(]*[ *]\(clone_[a-z0-9_]*\)(.*/\1/p' "$source"/include/uapi/linux/*.h)
+for name in $names; do
+	man -M "$prefix/share/man" -w 3 "$name" >/dev/null 2>&1 || fail "man 3 $name finds nothing"
+	page=$prefix/share/man/man3/$name.3
+	[ -e "$page" ] || fail "man3/$name.3 not installed"
+	! grep -q '^\.so ' "$page" || fail "man3/$name.3 is a .so page, not a link"
 done
 pc=$(find "$prefix" -name clone_extended.pc -not -path '*/i386-linux-gnu/*')
 [ -n "$pc" ] || fail "clone_extended.pc not installed"
