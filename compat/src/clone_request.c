@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
-/* The checks both variants share: spec section 6, rows 5 to 7 and 9 to 12. */
+/*
+ * A clone_extended() call of either variant, copied and checked into a
+ * struct clone_request: spec section 6, rows 1 to 12.
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/sched.h>
+#include <linux/clone_flags.h>
+#include <linux/clone_info.h>
 
 #include "caller_memory.h"
 #include "clone_request.h"
@@ -53,10 +58,84 @@ int clone_request_read_pids(struct clone_request *req, int num_pids,
 	return 0;
 }
 
-pid_t clone_request_result(long ret)
+/* The flags-array variant: spec section 4.1, rows 1 and 5 to 12. */
+int clone_request_from_flags_array(struct clone_request *req,
+				   const struct clone_flags *flags,
+				   const struct pid_set *pid_set)
+{
+	struct clone_flags set;
+	struct pid_set pids;
+	int err;
+
+	err = copy_from_caller(&set, flags, sizeof(set));
+	if (err)
+		return err;
+	req->flags = clone_flags_to_mask(&set);
+	err = clone_request_check_flags(req->flags);
+	if (err)
+		return err;
+	if (!pid_set)
+		return clone_request_read_pids(req, 0, NULL);
+	err = copy_from_caller(&pids, pid_set, sizeof(pids));
+	if (err)
+		return err;
+	return clone_request_read_pids(req, pids.num_pids, pids.pids);
+}
+
+/* The clone-info variant: spec section 4.2, rows 2 to 7 and 9 to 12. */
+/*
+ * Reads the high flag words: word 0 holds flags 32-63, the others must be
+ * zero (flags 64 and up are unknown).
+ */
+static int read_flags_high(struct clone_request *req,
+			   const struct clone_info *info)
+{
+	unsigned int words[CLONE_INFO_HIGH_WORDS_MAX];
+	int err;
+	int i;
+
+	if (info->num_clone_high_words < 0 ||
+	    info->num_clone_high_words > CLONE_INFO_HIGH_WORDS_MAX)
+		return -EINVAL;
+	if (info->num_clone_high_words == 0)
+		return 0;
+	err = copy_from_caller(words, info->flags_high,
+			       info->num_clone_high_words * sizeof(words[0]));
+	if (err)
+		return err;
+	req->flags |= (__u64)words[0] << 32;
+	for (i = 1; i < info->num_clone_high_words; i++)
+		if (words[i])
+			return -EINVAL;
+	return 0;
+}
+
+int clone_request_from_clone_info(struct clone_request *req, int flags_low,
+				  const struct clone_info *clone_info)
+{
+	struct clone_info info;
+	int err;
+
+	req->flags = (unsigned int)flags_low;
+	if (!clone_info)
+		return clone_request_check_flags(req->flags);
+	err = copy_from_caller(&info, clone_info, sizeof(info));
+	if (err)
+		return err;
+	err = read_flags_high(req, &info);
+	if (err)
+		return err;
+	err = clone_request_check_flags(req->flags);
+	if (err)
+		return err;
+	return clone_request_read_pids(req, info.pid_set.num_pids,
+				       info.pid_set.pids);
+}
+
+pid_t clone_request_result(int ret)
 {
 	if (ret < 0) {
-		errno = (int)-ret;
+		errno = -ret;
 		return -1;
 	}
 	return (pid_t)ret;

@@ -124,7 +124,7 @@ void fuzz_check_request(const struct fuzz_world *world, struct fuzz_input *in,
 				      pids->values[i]);
 
 	take_start(in, &start);
-	ret = clone_request_to_clone3(req, &start, &call);
+	ret = clone3_call_build(req, &start, &call);
 	if (!spec_to_clone3_accepts(req, &start, (int)ret))
 		spec_mismatch("clone3 translation (docs/compat.md)", ret,
 			      spec_to_clone3_first(req, &start));

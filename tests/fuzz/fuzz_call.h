@@ -9,7 +9,7 @@
 
 #include <sys/types.h>
 
-#include "clone_request.h"
+#include "clone3_call.h"
 #include "fuzz_input.h"
 #include "guarded_memory.h"
 #include "spec_model.h"

@@ -12,7 +12,7 @@
 #include <sys/types.h>
 #include <linux/types.h>
 
-#include "clone_request.h"
+#include "clone3_call.h"
 
 /* What the checks depend on besides the call: read once at start. */
 struct spec_env {
@@ -34,7 +34,7 @@ int spec_pid_rows(const struct spec_env *env, int num_pids,
 		  int pids_readable, const pid_t *pids);
 
 /*
- * Whether @ret is a right answer of clone_request_to_clone3() for a checked
+ * Whether @ret is a right answer of clone3_call_build() for a checked
  * request, by docs/compat.md: EINVAL for CLONE_PIDFD with
  * CLONE_PARENT_SETTID or CLONE_DETACHED and for the forms (differences 7
  * and 8), EOPNOTSUPP for a 0 entry after a chosen pid (difference 1); where

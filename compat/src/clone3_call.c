@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * Creating the child of a checked request: clone3() with set_tid, or clone()
- * where the kernel has no clone3() and the request needs nothing only
- * clone3() can do.  Syscall 451 is never called (docs/compat.md).
+ * The clone3() call of a checked request, built and made: clone3() with
+ * set_tid, or clone() where the kernel has no clone3() and the request
+ * needs nothing only clone3() can do.  Syscall 451 is never called
+ * (docs/compat.md).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,7 +13,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "clone_request.h"
+#include "clone3_call.h"
 
 /* Smallest stack the run form accepts: room for fn and arg, aligned. */
 #define CHILD_STACK_MIN		64
@@ -85,24 +86,25 @@ static void *prepare_child_stack(const struct child_start *start)
 	return slot;
 }
 
-static long raw_result(long ret)
+/* syscall()'s -1 and errno as a negative errno; a pid fits an int. */
+static int raw_result(long ret)
 {
-	return ret == -1 ? -errno : ret;
+	return ret == -1 ? -errno : (int)ret;
 }
 
-static long issue_clone3(struct clone_args *args, size_t size,
-			 const struct child_start *start)
+static int issue_clone3(struct clone_args *args, size_t size,
+			const struct child_start *start)
 {
 	if (start->fn)
-		return __clone_extended_run_syscall(SYS_clone3, (long)args,
-						    (long)size, 0, 0, 0);
+		return (int)__clone_extended_run_syscall(SYS_clone3, (long)args,
+							 (long)size, 0, 0, 0);
 	return raw_result(syscall(SYS_clone3, args, size));
 }
 
 /* clone()'s argument order differs between x86_64 and i386. */
-static long issue_clone(unsigned long flags, void *sp,
-			const struct clone_request *req,
-			const struct child_start *start)
+static int issue_clone(unsigned long flags, void *sp,
+		       const struct clone_request *req,
+		       const struct child_start *start)
 {
 #if defined(__x86_64__)
 	long a3 = (long)req->parent_tid, a4 = (long)req->child_tid;
@@ -114,14 +116,13 @@ static long issue_clone(unsigned long flags, void *sp,
 #error "clone() argument order unknown for this architecture"
 #endif
 	if (start->fn)
-		return __clone_extended_run_syscall(SYS_clone, (long)flags,
-						    (long)sp, a3, a4, a5);
+		return (int)__clone_extended_run_syscall(SYS_clone, (long)flags,
+							 (long)sp, a3, a4, a5);
 	return raw_result(syscall(SYS_clone, flags, sp, a3, a4, a5));
 }
 
-int clone_request_to_clone3(const struct clone_request *req,
-			    const struct child_start *start,
-			    struct clone3_call *call)
+int clone3_call_build(const struct clone_request *req,
+		      const struct child_start *start, struct clone3_call *call)
 {
 	__u64 flags = req->flags & ~(__u64)CSIGNAL;
 	__u64 exit_signal = req->flags & CSIGNAL;
@@ -172,11 +173,11 @@ int clone_request_to_clone3(const struct clone_request *req,
 	return 0;
 }
 
-long clone_request_start(const struct clone_request *req,
-			 const struct child_start *start)
+int clone3_call_make(const struct clone_request *req,
+		     const struct child_start *start)
 {
 	struct clone3_call call;
-	long ret = clone_request_to_clone3(req, start, &call);
+	int ret = clone3_call_build(req, start, &call);
 
 	if (ret)
 		return ret;

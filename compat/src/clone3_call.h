@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 OR MIT */
+#ifndef CLONE3_CALL_H
+#define CLONE3_CALL_H
+
+#include <stddef.h>
+#include <sys/types.h>
+#include <linux/sched.h>
+
+#include "clone_request.h"
+
+/* Where the child starts: on a copy of the caller's stack, or in fn(arg). */
+struct child_start {
+	int (*fn)(void *arg);	/* NULL: fork-like, returns 0 in the child */
+	void *arg;
+	void *stack;
+	size_t stack_size;
+};
+
+/*
+ * The clone3() call that makes a checked request: the arguments, the pid set
+ * in set_tid order (innermost first, plus pid 1 of a CLONE_NEWPID namespace)
+ * that args.set_tid points to, and the child's stack pointer for clone().
+ */
+struct clone3_call {
+	struct clone_args args;
+	size_t size;		/* CLONE_ARGS_SIZE_VER0 or VER1 */
+	pid_t set_tid[CLONE_REQUEST_PIDS_MAX + 1];
+	void *child_sp;		/* run forms only, else NULL */
+};
+
+/*
+ * Turns a checked request into its clone3() call without making it: the
+ * library's own rules for the forms and the flags clone() handles
+ * differently.  Writes fn and arg to the top of a run form's stack.  Returns
+ * 0 or a negative errno (EINVAL, EOPNOTSUPP).
+ */
+int clone3_call_build(const struct clone_request *req,
+		      const struct child_start *start, struct clone3_call *call);
+
+/*
+ * Creates the child of a checked request (rows 13 to 17 are the kernel's):
+ * clone3(), or clone() where the kernel has no clone3() and the request
+ * needs nothing only clone3() can do.  Returns the child's pid in the
+ * parent, 0 in a fork-like child, or a negative errno.
+ */
+int clone3_call_make(const struct clone_request *req,
+		     const struct child_start *start);
+
+#endif /* CLONE3_CALL_H */
