@@ -60,7 +60,7 @@ export PKG_CONFIG_PATH="$(dirname "$pc")"
 cc "$source/tests/compat/install_consumer/consumer.c" \
 	$(pkg-config --cflags --libs clone_extended) -o "$work/consumer_pc" ||
 	fail "build with pkg-config failed"
-objdump -T "$work/consumer_pc" | grep -q 'CLONE_EXTENDED_0\.1.*clone_extended_flags' ||
+grep -q 'CLONE_EXTENDED_0\.1.*clone_extended_flags' < <(objdump -T "$work/consumer_pc") ||
 	fail "consumer_pc does not bind clone_extended_flags@CLONE_EXTENDED_0.1"
 LD_LIBRARY_PATH="$libdir" "$work/consumer_pc" || fail "consumer_pc failed"
 cc "$source/tests/compat/install_consumer/own_names.c" \
@@ -87,7 +87,7 @@ cmake --build "$work/consumer" >"$work/consumer-build.log" ||
 	fail "find_package build failed, see $work/consumer-build.log"
 "$work/consumer/consumer_shared" || fail "consumer_shared failed"
 "$work/consumer/consumer_static" || fail "consumer_static failed"
-if ldd "$work/consumer/consumer_static" | grep -q libclone_extended; then
+if grep -q libclone_extended < <(ldd "$work/consumer/consumer_static"); then
 	fail "consumer_static links the shared library"
 fi
 echo "install_test: pkg-config and find_package consumers ran"
