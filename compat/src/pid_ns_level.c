@@ -134,10 +134,11 @@ static int nspid_and_ppid(const char *dir, pid_t *ppid)
 
 /*
  * Whether /proc was mounted in the initial pid namespace, so that NSpid
- * lists every level.  The nearest ancestor that /proc shows with a single
- * NSpid field lives in /proc's pid namespace; its namespace file tells
- * which that is.  0 for a container's own /proc, and when it cannot be
- * told (an ancestor that is not ours to look at, or none in view).
+ * lists every level.  /proc's pid 1 lives in /proc's pid namespace; its
+ * namespace file tells which that is, in one stat().  Where that is not
+ * ours to look at, the nearest ancestor that /proc shows with a single
+ * NSpid field lives there too.  0 for a container's own /proc, and when it
+ * cannot be told (an ancestor that is not ours to look at, or none in view).
  */
 static int proc_sees_every_level(void)
 {
@@ -147,6 +148,8 @@ static int proc_sees_every_level(void)
 	pid_t ppid;
 	int step, fields;
 
+	if (stat("/proc/1/ns/pid", &ns) == 0)
+		return ns.st_ino == PID_NS_INIT_INO;
 	for (step = 0; step <= CLONE_REQUEST_PIDS_MAX; step++) {
 		fields = nspid_and_ppid(dir, &ppid);
 		if (fields < 0)
