@@ -173,8 +173,9 @@ int clone3_call_build(const struct clone_request *req,
 	return 0;
 }
 
-int clone3_call_make(const struct clone_request *req,
-		     const struct child_start *start)
+/* Rows 13 to 17 are the kernel's. */
+static int make(const struct clone_request *req,
+		const struct child_start *start)
 {
 	struct clone3_call call;
 	int ret = clone3_call_build(req, start, &call);
@@ -190,4 +191,24 @@ int clone3_call_make(const struct clone_request *req,
 		return -ENOSYS;
 	return issue_clone((unsigned long)(req->flags & 0xffffffffULL),
 			   call.child_sp, req, start);
+}
+
+int clone3_call_make(const struct clone_request *req,
+		     const struct child_start *start)
+{
+	/* clone3() cannot count the leading 0 entries it is not given. */
+	int checked = req->num_pids && req->pids[0] == 0;
+	int ret;
+
+	if (checked) {
+		ret = clone_request_check_pid_limits(req);
+		if (ret)
+			return ret;
+	}
+	ret = make(req, start);
+	/* Rows 10 and 12 come before everything clone3() checks. */
+	if (ret < 0 && req->num_pids && !checked &&
+	    clone_request_check_pid_limits(req) == -EINVAL)
+		return -EINVAL;
+	return ret;
 }

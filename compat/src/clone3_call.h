@@ -38,9 +38,11 @@ int clone3_call_build(const struct clone_request *req,
 		      const struct child_start *start, struct clone3_call *call);
 
 /*
- * Creates the child of a checked request (rows 13 to 17 are the kernel's):
- * clone3(), or clone() where the kernel has no clone3() and the request
- * needs nothing only clone3() can do.  Returns the child's pid in the
+ * Creates the child of a checked request: clone3(), or clone() where the
+ * kernel has no clone3() and the request needs nothing only clone3() can
+ * do.  Rows 10 and 12 are checked (clone_request_check_pid_limits()) before
+ * the call only for a pid set with leading 0 entries, else only after a
+ * failure, to give their EINVAL precedence.  Returns the child's pid in the
  * parent, 0 in a fork-like child, or a negative errno.
  */
 int clone3_call_make(const struct clone_request *req,

@@ -29,32 +29,53 @@ int clone_request_check_flags(__u64 flags)
 	return 0;
 }
 
+/*
+ * Row 10, where the level is known exactly: where it is a lower bound,
+ * clone3() answers for the rest.
+ */
+static int check_pid_count(int num_pids)
+{
+	int level, exact;
+
+	level = pid_ns_level_for_children(&exact);
+	if (level < 0)
+		return level;
+	return num_pids > level + 1 && exact ? -EINVAL : 0;
+}
+
 int clone_request_read_pids(struct clone_request *req, int num_pids,
 			    const pid_t *pids)
 {
-	int level, exact, pid_max, err, i;
+	int err;
 
 	req->num_pids = 0;
 	if (num_pids == 0)
 		return 0;
 	if (num_pids < 0 || num_pids > CLONE_REQUEST_PIDS_MAX)
 		return -EINVAL;
-	level = pid_ns_level_for_children(&exact);
-	if (level < 0)
-		return level;
-	/* Where the level is a lower bound, clone3() answers for the rest. */
-	if (num_pids > level + 1 && exact)
-		return -EINVAL;
 	err = copy_from_caller(req->pids, pids, num_pids * sizeof(*pids));
+	if (err)
+		/* Row 10 comes before row 11. */
+		return check_pid_count(num_pids) == -EINVAL ? -EINVAL : err;
+	req->num_pids = num_pids;
+	return 0;
+}
+
+int clone_request_check_pid_limits(const struct clone_request *req)
+{
+	int pid_max, err, i;
+
+	if (req->num_pids == 0)
+		return 0;
+	err = check_pid_count(req->num_pids);
 	if (err)
 		return err;
 	pid_max = pid_ns_pid_max();
 	if (pid_max < 0)
 		return pid_max;
-	for (i = 0; i < num_pids; i++)
+	for (i = 0; i < req->num_pids; i++)
 		if (req->pids[i] < 0 || req->pids[i] >= pid_max)
 			return -EINVAL;
-	req->num_pids = num_pids;
 	return 0;
 }
 

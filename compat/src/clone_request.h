@@ -30,7 +30,8 @@ struct clone_request {
 };
 
 /*
- * Copy and check the arguments of each variant (rows 1 to 12), filling
+ * Copy and check the arguments of each variant (rows 1 to 12 but 10 and 12,
+ * see clone_request_check_pid_limits()), filling
  * @req->flags and the pid set; the public calls and the fuzz targets
  * (tests/fuzz/) start here.  Return 0 or a negative errno; nothing is
  * created.
@@ -45,11 +46,21 @@ int clone_request_from_clone_info(struct clone_request *req, int flags_low,
 int clone_request_check_flags(__u64 flags);
 
 /*
- * Rows 9 to 12: num_pids bounds, the pids array, each entry.  Copies the
- * entries into @req.  Returns 0 or a negative errno.
+ * Rows 9 and 11: num_pids bounds, the pids array (and row 10 when the array
+ * is unreadable).  Copies the entries into @req.  Returns 0 or a negative
+ * errno.
  */
 int clone_request_read_pids(struct clone_request *req, int num_pids,
 			    const pid_t *pids);
+
+/*
+ * Rows 10 and 12 of a read pid set: its length against the level of the
+ * target namespace, each entry against pid_max.  Both come from /proc,
+ * which costs more than creating a process, and clone3() checks them too:
+ * clone3_call_make() asks only where clone3() cannot answer.  Returns 0,
+ * -EINVAL, or the errno of a /proc read.
+ */
+int clone_request_check_pid_limits(const struct clone_request *req);
 
 /*
  * The public calls' return value for @ret, a pid or a negative errno: errno

@@ -80,6 +80,30 @@ Test(differences, pid_set_reaches_above_a_containers_own_proc, .timeout = 30)
 	run(&sandbox, &req, "{300, 400} two levels deep under a container's /proc");
 }
 
+Test(differences, chosen_pids_need_no_proc, .timeout = 30)
+{
+	/* clone3() checks the set: /proc is read only after a failure. */
+	struct sandbox sandbox = { .depth = 2, .no_proc = 1 };
+	struct request req = { .num_pids = 2, .pids = { 300, 400 } };
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root");
+	run(&sandbox, &req, "{300, 400} two levels deep without /proc");
+}
+
+Test(differences, outermost_0_entry_without_proc_is_enoent, .timeout = 30)
+{
+	/* clone3() is not given the 0 entry: only /proc can count it. */
+	struct sandbox sandbox = { .depth = 2, .no_proc = 1 };
+	struct request req = {
+		.num_pids = 2, .pids = { 0, 400 }, .expect_errno = ENOENT,
+	};
+
+	if (geteuid() != 0)
+		cr_skip_test("needs root");
+	run(&sandbox, &req, "{0, 400} two levels deep without /proc");
+}
+
 Test(differences, thirty_three_chosen_pids_at_level_32_are_eopnotsupp, .timeout = 60)
 {
 	struct sandbox sandbox = { .depth = PID_NS_LEVEL_MAX - own_level() };

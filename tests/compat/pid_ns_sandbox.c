@@ -181,6 +181,11 @@ int sandbox_run(const struct sandbox *sandbox, int (*caller)(void *arg),
 		     mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
 		     mount("proc", "/proc", "proc", 0, NULL)))
 			fail_step("mounting a /proc of its own");
+		if (sandbox->no_proc &&
+		    (unshare(CLONE_NEWNS) ||
+		     mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+		     mount("tmpfs", "/proc", "tmpfs", 0, NULL)))
+			fail_step("hiding /proc under an empty tmpfs");
 		if (sandbox->drop_keeping_caps)
 			drop_keeping_caps(sandbox->kept_caps);
 		if (sandbox->own_user_ns) {

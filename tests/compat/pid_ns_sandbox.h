@@ -19,6 +19,7 @@ struct sandbox {
 	int depth;		/* nested pid namespaces made as root */
 	int own_proc;		/* then a mount namespace with its own /proc,
 				 * as a container has */
+	int no_proc;		/* then a mount namespace with an empty /proc */
 	/*
 	 * Then as uid/gid 65534 keeping only the capabilities in bit mask
 	 * @kept_caps (bit n: capability n), in the initial user namespace.

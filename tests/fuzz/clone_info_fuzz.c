@@ -89,6 +89,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	req.parent_tid = (int *)(uintptr_t)fuzz_u64(&in);
 	req.child_tid = (int *)(uintptr_t)fuzz_u64(&in);
 	ret = clone_request_from_clone_info(&req, flags_low, info_ptr);
+	/* The rest of rows 10 and 12, as clone3_call_make() checks them. */
+	if (!ret)
+		ret = clone_request_check_pid_limits(&req);
 	expected = expected_result(flags_low, info_ptr ? &info : NULL,
 				   info_readable, &high, &pids, &flags);
 	fuzz_check_request(&world, &in, ret, expected, &req, flags,

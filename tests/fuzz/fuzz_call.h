@@ -43,9 +43,11 @@ void fuzz_take_array(struct fuzz_input *in, struct guarded_page *page,
 		    struct fuzz_array *pids);
 
 /*
- * Checks a clone_request_from_*() result against the model, then takes a
- * call form from @in and checks the clone3() translation of the request,
- * and that no file descriptor (of the /proc files read) was left open.
+ * Checks a clone_request_from_*() result, followed by
+ * clone_request_check_pid_limits() where it is 0, against the model, then
+ * takes a call form from @in and checks the clone3() translation of the
+ * request, and that no file descriptor (of the /proc files read) was left
+ * open.
  */
 void fuzz_check_request(const struct fuzz_world *world, struct fuzz_input *in,
 			long ret, long expected,
