@@ -2,7 +2,7 @@
 /*
  * The clone3() call of a checked request, built and made: clone3() with
  * set_tid, or clone() where the kernel has no clone3() and the request
- * needs nothing only clone3() can do.  Syscall 451 is never called
+ * needs nothing only clone3() can do.  Syscall 463 is never called
  * (docs/compat.md).
  */
 #define _GNU_SOURCE

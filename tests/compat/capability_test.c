@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * The rows of capability_cases.h through the compat library, each with both
- * variants.  The patched kernels run the same rows through system call 451
+ * variants.  The patched kernels run the same rows through system call 463
  * (tests/kernel/capability/capability_matrix.c).
  */
 #define _GNU_SOURCE

@@ -11,7 +11,7 @@
 #include <linux/clone_info.h>
 
 #ifndef __NR_clone_extended
-#define __NR_clone_extended 451
+#define __NR_clone_extended 463
 #endif
 
 #define CLONE_COST_KERNEL "clone-info"

@@ -10,7 +10,7 @@
 #include <linux/clone_flags.h>
 
 #ifndef __NR_clone_extended
-#define __NR_clone_extended 451
+#define __NR_clone_extended 463
 #endif
 
 #define CLONE_COST_KERNEL "flags-array"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * The rows of tests/compat/capability_cases.h on a patched kernel: each row
- * through system call 451 as one TAP case (what scripts/kernel-tap reads),
+ * through system call 463 as one TAP case (what scripts/kernel-tap reads),
  * checked by tests/compat/capability_check.c as the compat library's test
  * does.  Built per series by scripts/kernel-selftests against the tree's
  * installed UAPI headers, 64-bit and 32-bit (compat entry); the variant is
@@ -16,7 +16,7 @@
 #include "capability_check.h"
 
 #ifndef __NR_clone_extended
-#define __NR_clone_extended 451
+#define __NR_clone_extended 463
 #endif
 
 #if __has_include(<linux/clone_flags.h>)

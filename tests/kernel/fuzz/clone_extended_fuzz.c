@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * In-guest fuzzer of clone_extended() (syscall 451) on a patched kernel.
+ * In-guest fuzzer of clone_extended() (syscall 463 on Linux 6.12) on a
+ * patched kernel.
  *
  * One source for both variants: built with -DFUZZ_FLAGS_ARRAY against the
  * flags-array tree's headers or with -DFUZZ_CLONE_INFO against the
@@ -77,7 +78,7 @@
 #define FUZZ_DEFAULT_SECONDS 0
 #endif
 
-#define NR_clone_extended 451
+#define NR_clone_extended 463
 
 #define say(...) printf("# clone_extended_fuzz: " __VA_ARGS__)
 
@@ -153,7 +154,7 @@ static long raw_clone_extended(const unsigned long a[6])
 			 "mov 12(%%eax), %%esi\n\t"
 			 "mov 16(%%eax), %%edi\n\t"
 			 "mov 20(%%eax), %%ebp\n\t"
-			 "mov $451, %%eax\n\t"
+			 "mov %[nr], %%eax\n\t"
 			 "int $0x80\n\t"
 			 "test %%eax, %%eax\n\t"
 			 "jnz 1f\n\t"
@@ -164,7 +165,7 @@ static long raw_clone_extended(const unsigned long a[6])
 			 "pop %%ebx\n\t"
 			 "pop %%ebp"
 			 : "=a"(ret)
-			 : "0"(a)
+			 : "0"(a), [nr] "i"(NR_clone_extended)
 			 : "ecx", "edx", "esi", "edi", "memory");
 	return ret;
 }

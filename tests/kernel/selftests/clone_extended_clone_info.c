@@ -20,7 +20,7 @@
 #include <linux/sched.h>
 
 #ifndef __NR_clone_extended
-#define __NR_clone_extended 451
+#define __NR_clone_extended 463
 #endif
 
 static long sys_clone_extended(int flags_low, int *parent_tid,

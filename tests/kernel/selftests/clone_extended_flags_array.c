@@ -18,7 +18,7 @@
 #include <linux/sched.h>
 
 #ifndef __NR_clone_extended
-#define __NR_clone_extended 451
+#define __NR_clone_extended 463
 #endif
 
 static long sys_clone_extended(const struct clone_flags *flags,
