@@ -3,16 +3,12 @@
 #define CLONE_EXTENDED_CASES_H
 
 /*
- * Conformance cases of docs/spec.md that do not depend on the variant: one
- * row per behaviour, input and expected outcome.  Plain C with no test
- * framework, so that the compat library's tests and the kernel selftests
- * (tools/testing/selftests/clone_extended/) run the same rows; each driver
- * turns a row into a call of its variant.  This file is the only copy:
- * each kernel series carries it byte-identical, and a test fails when a
- * series' copy drifts.
+ * Conformance cases of clone_extended() that do not depend on how its flags
+ * are passed: one row per behaviour, input and expected outcome.  Plain C
+ * with no test framework, so that every implementation of the call can run
+ * the same rows; each driver turns a row into a call of its own.
  *
- * How a driver runs a row (tests/compat/conformance_test.c and the kernel
- * selftests' clone_extended_common.h are the two):
+ * How a driver runs a row:
  *  1. From the test's own pid namespace, create @depth nested pid namespaces
  *     (unshare(CLONE_NEWPID) then fork(), as root); the init of the
  *     innermost one goes on.
@@ -67,12 +63,6 @@ struct clone_extended_case {
 	int pids[CE_CASE_PIDS_MAX];	/* outermost first */
 	int pids_unreadable;
 	int expect_errno;	/* 0: success */
-	/*
-	 * The compat library cannot express some requests through clone3()
-	 * (docs/compat.md); its result for the row, when it differs.
-	 */
-	int compat_differs;
-	int compat_errno;
 };
 
 static const struct clone_extended_case clone_extended_cases[] = {
@@ -116,12 +106,10 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	  .num_pids = 2, .pids = { 0, 200 } },
 	{ .name = "0 between chosen pids",
 	  .depth = 3, .flags = CE_SIGCHLD,
-	  .num_pids = 4, .pids = { 0, 55, 0, 99 },
-	  .compat_differs = 1, .compat_errno = EOPNOTSUPP },
+	  .num_pids = 4, .pids = { 0, 55, 0, 99 } },
 	{ .name = "0 in the target namespace under a chosen pid",
 	  .depth = 2, .flags = CE_SIGCHLD,
-	  .num_pids = 3, .pids = { 0, 77, 0 },
-	  .compat_differs = 1, .compat_errno = EOPNOTSUPP },
+	  .num_pids = 3, .pids = { 0, 77, 0 } },
 
 	/* Flags (spec section 3, rows 5 to 7). */
 	{ .name = "exit signal 64 is accepted",

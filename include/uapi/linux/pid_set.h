@@ -18,7 +18,7 @@
  *            level.  A new pid namespace created by the same call
  *            (CLONE_NEWPID) has no entry: the child is its pid 1.
  *
- * Used by both clone_extended() variants; docs/spec.md gives the rules.
+ * Passed to clone_extended().
  */
 struct pid_set {
 	int num_pids;
