@@ -293,8 +293,6 @@ TEST(inner_pid_of_a_failed_call_is_free_again)
 	EXPECT_EQ(0, run_in_new_pid_ns(1, inner_pid_freed_when_outer_taken));
 }
 
-/* After unshare(CLONE_NEWPID) the children's namespace has no init yet. */
-
 /* Give up every capability: all uids 65534, no SECBIT_KEEP_CAPS. */
 static int drop_privileges(void)
 {
@@ -417,20 +415,44 @@ TEST(pidfd_goes_to_parent_tid)
 	EXPECT_EQ(0, wait_exit_code(pid));
 }
 
-/* Bit 31, the top of the low word, is a flag like any other. */
-
-/* clone3() keeps refusing a 0 in set_tid: only clone_extended() takes it. */
-TEST(clone3_still_rejects_zero_set_tid)
+/* clone3() with @set_tid: 0 if it created a child (reaped), else errno. */
+static int clone3_set_tid_errno(const pid_t *set_tid, size_t set_tid_size)
 {
-	pid_t zero = 0;
 	struct clone_args args = {
 		.exit_signal = SIGCHLD,
-		.set_tid = (uintptr_t)&zero,
-		.set_tid_size = 1,
+		.set_tid = (uintptr_t)set_tid,
+		.set_tid_size = set_tid_size,
 	};
+	pid_t pid = syscall(__NR_clone3, &args, sizeof(args));
 
-	EXPECT_EQ(-1, syscall(__NR_clone3, &args, sizeof(args)));
-	EXPECT_EQ(EINVAL, errno);
+	if (pid == 0)
+		_exit(0);
+	if (pid < 0)
+		return errno;
+	wait_exit_code(pid);
+	return 0;
+}
+
+/* As pid 1 one level down: pid 5 here, 0 in the parent namespace. */
+static int clone3_rejects_zero_at_an_outer_level(void)
+{
+	pid_t set_tid[] = { 5, 0 };
+
+	return clone3_set_tid_errno(set_tid, 2) == EINVAL ? 0 : 1;
+}
+
+/*
+ * clone3() keeps refusing a 0 in set_tid, at any level and with EINVAL
+ * before its capability check: only clone_extended() takes a 0.
+ */
+TEST(clone3_still_rejects_zero_in_set_tid)
+{
+	pid_t zero = 0;
+
+	EXPECT_EQ(EINVAL, clone3_set_tid_errno(&zero, 1));
+	EXPECT_EQ(0, run_in_new_pid_ns(1, clone3_rejects_zero_at_an_outer_level));
+	ASSERT_EQ(0, drop_privileges());
+	EXPECT_EQ(EINVAL, clone3_set_tid_errno(&zero, 1));
 }
 
 /*
