@@ -30,7 +30,9 @@
  *                        holding 32 flags, lowest first.
  * @pid_set:              The pids to give the child, see struct pid_set.
  *
- * A NULL struct clone_info makes clone_extended() a plain clone().
+ * A NULL struct clone_info makes clone_extended() clone() with the same
+ * arguments, except that an exit signal above 64, which clone() takes and
+ * never sends, is refused as clone3() refuses it.
  */
 struct clone_info {
 	int num_clone_high_words;
