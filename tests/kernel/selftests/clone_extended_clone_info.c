@@ -23,13 +23,13 @@
 #define __NR_clone_extended 463
 #endif
 
-static long sys_clone_extended(int flags_low, int *parent_tid,
+static long sys_clone_extended(int flags_low, int *parent_tid, int *child_tid,
 			       const struct clone_info *info)
 {
 	fflush(stdout);
 	fflush(stderr);
 	return syscall(__NR_clone_extended, flags_low, NULL, 0UL, parent_tid,
-		       NULL, info);
+		       child_tid, info);
 }
 
 /*
@@ -37,6 +37,7 @@ static long sys_clone_extended(int flags_low, int *parent_tid,
  * set passes no struct clone_info at all.
  */
 static pid_t clone_extended_call(__u64 flags, int *parent_tid,
+				 int *child_tid,
 				 const struct pid_set *pid_set)
 {
 	int high = (int)(__u32)(flags >> 32);
@@ -46,10 +47,12 @@ static pid_t clone_extended_call(__u64 flags, int *parent_tid,
 	};
 
 	if (!high && !pid_set)
-		return sys_clone_extended((int)(__u32)flags, parent_tid, NULL);
+		return sys_clone_extended((int)(__u32)flags, parent_tid,
+					  child_tid, NULL);
 	if (pid_set)
 		info.pid_set = *pid_set;
-	return sys_clone_extended((int)(__u32)flags, parent_tid, &info);
+	return sys_clone_extended((int)(__u32)flags, parent_tid, child_tid,
+				  &info);
 }
 
 #include "clone_extended_common.h"
@@ -83,7 +86,7 @@ TEST(null_clone_info_is_plain_clone)
 {
 	int tid = 0;
 	pid_t pid = sys_clone_extended(SIGCHLD | CLONE_PARENT_SETTID, &tid,
-				       NULL);
+				       NULL, NULL);
 
 	if (pid == 0)
 		_exit(0);
@@ -97,10 +100,11 @@ TEST(unreadable_clone_info_is_efault)
 	struct clone_info *partly;
 
 	ASSERT_EQ(0, straddling(sizeof(*partly) - 1, (void **)&partly));
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, unmapped_address()));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL,
+					 unmapped_address()));
 	EXPECT_EQ(EFAULT, errno);
 	/* The whole struct is read: its last byte is on an unmapped page. */
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, partly));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, partly));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -119,7 +123,7 @@ TEST(num_clone_high_words_out_of_range_is_einval)
 		};
 
 		errno = 0;
-		EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &info))
+		EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, &info))
 			TH_LOG("num_clone_high_words %d", counts[i]);
 		EXPECT_EQ(EINVAL, errno)
 			TH_LOG("num_clone_high_words %d", counts[i]);
@@ -139,7 +143,7 @@ TEST(num_clone_high_words_in_range_is_accepted)
 		};
 
 		EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD,
-								  NULL,
+								  NULL, NULL,
 								  &info)))
 			TH_LOG("num_clone_high_words %d: errno %d", n, errno);
 	}
@@ -150,11 +154,11 @@ TEST(no_high_words_reads_no_flags_high)
 	struct clone_info info = { .num_clone_high_words = 0 };
 
 	info.flags_high = NULL;
-	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL,
+	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL, NULL,
 							  &info)))
 		TH_LOG("flags_high NULL: errno %d", errno);
 	info.flags_high = unmapped_address();
-	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL,
+	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL, NULL,
 							  &info)))
 		TH_LOG("flags_high unmapped: errno %d", errno);
 }
@@ -166,15 +170,15 @@ TEST(unreadable_flags_high_is_efault)
 
 	ASSERT_EQ(0, straddling(2 * sizeof(int) - 1, (void **)&two_and_a_bit));
 	info.flags_high = NULL;
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &info));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, &info));
 	EXPECT_EQ(EFAULT, errno);
 	info.flags_high = unmapped_address();
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &info));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, &info));
 	EXPECT_EQ(EFAULT, errno);
 	/* Word 1 crosses into the unmapped page. */
 	info.num_clone_high_words = 2;
 	info.flags_high = two_and_a_bit;
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &info));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, &info));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -187,11 +191,11 @@ TEST(words_beyond_the_count_are_not_read)
 
 	ASSERT_EQ(0, straddling(sizeof(int), (void **)&one));
 	info.flags_high = words;
-	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL,
+	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL, NULL,
 							  &info)))
 		TH_LOG("non-zero word after the count: errno %d", errno);
 	info.flags_high = one;
-	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL,
+	EXPECT_TRUE(created_and_reaped(sys_clone_extended(SIGCHLD, NULL, NULL,
 							  &info)))
 		TH_LOG("unmapped page after the count: errno %d", errno);
 }
@@ -214,7 +218,8 @@ TEST(any_bit_in_words_after_the_first_is_einval)
 
 			words[w] = (int)(1U << bits[i]);
 			errno = 0;
-			EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &info))
+			EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL,
+							 &info))
 				TH_LOG("word %d bit %d", w, bits[i]);
 			EXPECT_EQ(EINVAL, errno)
 				TH_LOG("word %d bit %d", w, bits[i]);
@@ -237,16 +242,16 @@ TEST(clone_info_errors_come_in_spec_order)
 	};
 
 	/* An unreadable struct comes before a bad exit signal. */
-	EXPECT_EQ(-1, sys_clone_extended(65, NULL, unreadable));
+	EXPECT_EQ(-1, sys_clone_extended(65, NULL, NULL, unreadable));
 	EXPECT_EQ(EFAULT, errno);
 	/* The count of words comes before the words. */
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &too_many));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, &too_many));
 	EXPECT_EQ(EINVAL, errno);
 	/* Unreadable words come before a bad exit signal. */
-	EXPECT_EQ(-1, sys_clone_extended(65, NULL, &null_words));
+	EXPECT_EQ(-1, sys_clone_extended(65, NULL, NULL, &null_words));
 	EXPECT_EQ(EFAULT, errno);
 	/* An unknown flag comes before unreadable pids. */
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &unknown));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, &unknown));
 	EXPECT_EQ(EINVAL, errno);
 }
 
@@ -267,12 +272,12 @@ TEST(high_word_zero_holds_flags_32_to_63)
 	};
 	pid_t pid;
 
-	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, &info));
+	EXPECT_EQ(-1, sys_clone_extended(SIGCHLD, NULL, NULL, &info));
 	EXPECT_EQ(EINVAL, errno);
 
 	word = 1;
 	ASSERT_EQ(0, sigaction(SIGUSR2, &act, NULL));
-	pid = sys_clone_extended(SIGCHLD | CLONE_FS, NULL, &info);
+	pid = sys_clone_extended(SIGCHLD | CLONE_FS, NULL, NULL, &info);
 	if (pid == 0) {
 		struct sigaction now;
 

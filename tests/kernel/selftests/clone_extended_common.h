@@ -4,19 +4,22 @@
  * one variant: each row of clone_extended_cases.h as one test, then what a
  * row cannot express: every unknown flag bit, the order of the errors, pids
  * left free by failed calls, privilege dropped without a user namespace,
- * and what the child gets from CLONE_CLEAR_SIGHAND, CLONE_PARENT_SETTID and
- * CLONE_PIDFD.
+ * what the child gets from CLONE_CLEAR_SIGHAND, CLONE_PARENT_SETTID,
+ * CLONE_PIDFD, CLONE_CHILD_SETTID, CLONE_CHILD_CLEARTID and CLONE_VFORK,
+ * the deepest nesting, the state a failed call leaves a new pid namespace
+ * in, and clone3()'s set_tid, which keeps refusing 0.
  *
  * The file that includes this one includes ../kselftest_harness.h (which
  * defines _GNU_SOURCE and ARRAY_SIZE()) and defines, before the #include:
  *
  *	static pid_t clone_extended_call(__u64 flags, int *parent_tid,
+ *					 int *child_tid,
  *					 const struct pid_set *pid_set);
  *
  * which calls its variant's clone_extended() with @flags (bit n of the
  * 64-bit clone3() flag space, exit signal in bits 0-7), no child stack (the
  * child runs on a copy of the caller's, like fork()), no tls, @parent_tid,
- * no child_tid, and the pids of @pid_set, NULL for none.  It returns what
+ * @child_tid, and the pids of @pid_set, NULL for none.  It returns what
  * the system call returns: the child's pid, 0 in the child, or -1 with
  * errno set.
  *
@@ -38,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -177,7 +181,7 @@ TEST(unknown_flags_are_einval)
 	for (bit = 34; bit < 64; bit++) {
 		errno = 0;
 		EXPECT_EQ(-1, clone_extended_call(SIGCHLD | 1ULL << bit, NULL,
-						  NULL))
+						  NULL, NULL))
 			TH_LOG("bit %d", bit);
 		EXPECT_EQ(EINVAL, errno) TH_LOG("bit %d", bit);
 	}
@@ -194,7 +198,7 @@ TEST(pidfd_with_thread_is_accepted)
 {
 	EXPECT_EQ(-1, clone_extended_call(CLONE_PIDFD | CLONE_THREAD |
 					  CLONE_SIGHAND | CLONE_VM,
-					  unmapped_address(), NULL));
+					  unmapped_address(), NULL, NULL));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -203,7 +207,7 @@ TEST(null_pids_are_efault)
 {
 	struct pid_set set = { .num_pids = 1, .pids = NULL };
 
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -216,20 +220,22 @@ TEST(errors_come_in_spec_order)
 	struct pid_set bad_entry = one_pid(&out_of_range);
 
 	/* An unknown flag comes before unreadable pids. */
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | 1ULL << 40, NULL,
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | 1ULL << 40, NULL, NULL,
 					  &bad_pids));
 	EXPECT_EQ(EINVAL, errno);
 	/* A bad exit signal comes before unreadable pids. */
-	EXPECT_EQ(-1, clone_extended_call(65, NULL, &bad_pids));
+	EXPECT_EQ(-1, clone_extended_call(65, NULL, NULL, &bad_pids));
 	EXPECT_EQ(EINVAL, errno);
 	/* num_pids comes before the pids it counts. */
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &too_many));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &too_many));
 	EXPECT_EQ(EINVAL, errno);
 	/* Unreadable pids come before a flag combination clone() rejects. */
-	EXPECT_EQ(-1, clone_extended_call(CLONE_SIGHAND, NULL, &bad_pids));
+	EXPECT_EQ(-1, clone_extended_call(CLONE_SIGHAND, NULL, NULL,
+					  &bad_pids));
 	EXPECT_EQ(EFAULT, errno);
 	/* So does a pid out of range. */
-	EXPECT_EQ(-1, clone_extended_call(CLONE_SIGHAND, NULL, &bad_entry));
+	EXPECT_EQ(-1, clone_extended_call(CLONE_SIGHAND, NULL, NULL,
+					  &bad_entry));
 	EXPECT_EQ(EINVAL, errno);
 }
 
@@ -252,10 +258,11 @@ TEST(pid_of_a_failed_call_is_free_again)
 			ASSERT_EQ(fd, open("/", O_RDONLY));
 	ASSERT_EQ(0, setrlimit(RLIMIT_NOFILE, &no_more_fds));
 
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | CLONE_PIDFD, &pidfd, &set));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | CLONE_PIDFD, &pidfd, NULL,
+					  &set));
 	EXPECT_EQ(EMFILE, errno);
 
-	pid = clone_extended_call(SIGCHLD, NULL, &set);
+	pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
 	if (pid == 0)
 		_exit(getpid() == want ? 0 : 1);
 	ASSERT_EQ(want, pid) TH_LOG("errno %d", errno);
@@ -276,11 +283,12 @@ static int inner_pid_freed_when_outer_taken(void)
 	if (read_nspid(nspid, 2) != 2)
 		return CHILD_BROKEN;
 	pids[0] = nspid[0];	/* our own pid at level 0: taken */
-	if (clone_extended_call(SIGCHLD, NULL, &set) != -1 || errno != EEXIST)
+	if (clone_extended_call(SIGCHLD, NULL, NULL, &set) != -1 ||
+	    errno != EEXIST)
 		return 1;
 
 	pids[0] = 0;
-	pid = clone_extended_call(SIGCHLD, NULL, &set);
+	pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
 	if (pid == 0)
 		_exit(getpid() == 42 ? 0 : 1);
 	if (pid != 42)
@@ -309,12 +317,12 @@ TEST(chosen_pid_without_capability_is_eperm)
 
 	ASSERT_GT(want, 0);
 	ASSERT_EQ(0, drop_privileges());
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
 	EXPECT_EQ(EPERM, errno);
 
 	/* A 0 entry chooses nothing and needs nothing. */
 	set = one_pid(&zero);
-	pid = clone_extended_call(SIGCHLD, NULL, &set);
+	pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
 	if (pid == 0)
 		_exit(0);
 	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
@@ -326,7 +334,7 @@ static int choose_pid_in_own_namespace(void)
 {
 	pid_t seven = 7;
 	struct pid_set set = one_pid(&seven);
-	pid_t pid = clone_extended_call(SIGCHLD, NULL, &set);
+	pid_t pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
 
 	if (pid == 0)
 		_exit(getpid() == 7 ? 0 : 1);
@@ -350,12 +358,12 @@ TEST(unprivileged_user_ns_chooses_pids_only_in_its_own_pid_ns)
 	ASSERT_EQ(0, unshare(CLONE_NEWUSER | CLONE_NEWPID));
 
 	/* Level 1 is allocated first, then level 0 is refused. */
-	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, &set));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
 	EXPECT_EQ(EPERM, errno);
 
 	/* Pid 1 of the new namespace is free again. */
 	pids[0] = 0;
-	pid = clone_extended_call(SIGCHLD, NULL, &set);
+	pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
 	if (pid == 0)
 		_exit(getpid() == 1 ? choose_pid_in_own_namespace() :
 		      CHILD_BROKEN);
@@ -363,11 +371,9 @@ TEST(unprivileged_user_ns_chooses_pids_only_in_its_own_pid_ns)
 	EXPECT_EQ(0, wait_exit_code(pid));
 }
 
-static int sigusr1_caught;
-
+/* A handler of its own, which CLONE_CLEAR_SIGHAND resets (SIG_IGN stays). */
 static void catch_sigusr1(int sig)
 {
-	sigusr1_caught = 1;
 }
 
 TEST(clear_sighand_resets_handlers_in_the_child)
@@ -376,7 +382,8 @@ TEST(clear_sighand_resets_handlers_in_the_child)
 	pid_t pid;
 
 	ASSERT_EQ(0, sigaction(SIGUSR1, &act, NULL));
-	pid = clone_extended_call(SIGCHLD | CLONE_CLEAR_SIGHAND, NULL, NULL);
+	pid = clone_extended_call(SIGCHLD | CLONE_CLEAR_SIGHAND, NULL, NULL,
+				  NULL);
 	if (pid == 0) {
 		struct sigaction now;
 
@@ -386,14 +393,13 @@ TEST(clear_sighand_resets_handlers_in_the_child)
 	}
 	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
 	EXPECT_EQ(0, wait_exit_code(pid));
-	EXPECT_EQ(0, sigusr1_caught);
 }
 
 TEST(parent_settid_stores_the_childs_pid)
 {
 	int tid = 0;
 	pid_t pid = clone_extended_call(SIGCHLD | CLONE_PARENT_SETTID, &tid,
-					NULL);
+					NULL, NULL);
 
 	if (pid == 0)
 		_exit(0);
@@ -405,7 +411,8 @@ TEST(parent_settid_stores_the_childs_pid)
 TEST(pidfd_goes_to_parent_tid)
 {
 	int pidfd = -1;
-	pid_t pid = clone_extended_call(SIGCHLD | CLONE_PIDFD, &pidfd, NULL);
+	pid_t pid = clone_extended_call(SIGCHLD | CLONE_PIDFD, &pidfd, NULL,
+					NULL);
 
 	if (pid == 0)
 		_exit(0);
@@ -413,6 +420,182 @@ TEST(pidfd_goes_to_parent_tid)
 	EXPECT_GE(pidfd, 0);
 	EXPECT_EQ(FD_CLOEXEC, fcntl(pidfd, F_GETFD));
 	EXPECT_EQ(0, wait_exit_code(pid));
+}
+
+/* Point *@p at a page shared with the children: their writes are seen. */
+static int shared_page(void **p)
+{
+	*p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return *p == MAP_FAILED ? -1 : 0;
+}
+
+/*
+ * CLONE_CHILD_SETTID writes the child's pid to child_tid; with
+ * CLONE_CHILD_CLEARTID the kernel keeps child_tid to clear at exit, which it
+ * does only when the memory is shared, so the child asks for the address.
+ */
+TEST(child_tid_reaches_settid_and_cleartid)
+{
+	int *ctid;
+	pid_t pid;
+
+	ASSERT_EQ(0, shared_page((void **)&ctid));
+	*ctid = -1;
+	pid = clone_extended_call(SIGCHLD | CLONE_CHILD_SETTID, NULL, ctid,
+				  NULL);
+	if (pid == 0)
+		_exit(0);
+	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
+	EXPECT_EQ(0, wait_exit_code(pid));
+	EXPECT_EQ(pid, *ctid);
+
+	pid = clone_extended_call(SIGCHLD | CLONE_CHILD_CLEARTID, NULL, ctid,
+				  NULL);
+	if (pid == 0) {
+		/* The kernel writes a 64-bit pointer, also for 32-bit callers. */
+		__u64 addr = 0;
+
+		if (prctl(PR_GET_TID_ADDRESS, &addr))
+			_exit(CHILD_BROKEN);
+		_exit(addr == (uintptr_t)ctid ? 0 : 1);
+	}
+	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
+	EXPECT_EQ(0, wait_exit_code(pid));
+}
+
+/* The caller sleeps until the child has exited. */
+TEST(vfork_returns_after_the_child_exits)
+{
+	int *done;
+	pid_t pid;
+
+	ASSERT_EQ(0, shared_page((void **)&done));
+	pid = clone_extended_call(SIGCHLD | CLONE_VFORK, NULL, NULL, NULL);
+	if (pid == 0) {
+		usleep(100000);
+		*done = 1;
+		_exit(0);
+	}
+	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
+	EXPECT_EQ(1, *done);
+	EXPECT_EQ(0, wait_exit_code(pid));
+}
+
+/*
+ * Runs as pid 1 at the deepest level, MAX_PID_NS_LEVEL (32): a pid set
+ * reaches all 33 levels, one more entry is too many.
+ */
+static int choose_pids_at_33_levels(void)
+{
+	pid_t pids[34] = { 0 }, nspid[34];
+	struct pid_set set = { .num_pids = 33, .pids = pids };
+	pid_t pid;
+
+	pids[32] = 7;
+	pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
+	if (pid == 0)
+		_exit(read_nspid(nspid, 34) == 33 && nspid[32] == 7 ? 0 : 1);
+	if (pid != 7)
+		return pid < 0 ? call_failed() : 3;
+	if (wait_exit_code(pid))
+		return 4;
+
+	set.num_pids = 34;
+	if (clone_extended_call(SIGCHLD, NULL, NULL, &set) != -1)
+		return 5;
+	return errno == EINVAL ? 0 : 6;
+}
+
+TEST(pid_set_reaches_33_levels)
+{
+	EXPECT_EQ(0, run_in_new_pid_ns(32, choose_pids_at_33_levels));
+}
+
+/*
+ * The kernel chose pid 1 in a namespace without init, then found the outer
+ * pid taken: pid 1 is free again, so the next child there is its init.
+ */
+TEST(fresh_namespace_keeps_pid_1_after_an_outer_failure)
+{
+	pid_t pids[2] = { getpid(), 0 };
+	struct pid_set set = { .num_pids = 2, .pids = pids };
+	pid_t pid;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWPID));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
+	EXPECT_EQ(EEXIST, errno);
+
+	pid = fork();
+	if (pid == 0)
+		_exit(getpid() == 1 ? 0 : 1);
+	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
+	EXPECT_EQ(0, wait_exit_code(pid));
+}
+
+/*
+ * The first process of a namespace failed after its pid 1 was allocated
+ * (no fd for CLONE_PIDFD): as after such a clone(), the namespace takes no
+ * process any more.
+ */
+TEST(fresh_namespace_is_unusable_after_a_late_failure)
+{
+	struct rlimit no_more_fds = { 3, 3 };
+	int fd, pidfd = -1;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0)
+			ASSERT_EQ(fd, open("/", O_RDONLY));
+	ASSERT_EQ(0, setrlimit(RLIMIT_NOFILE, &no_more_fds));
+	ASSERT_EQ(0, unshare(CLONE_NEWPID));
+
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | CLONE_PIDFD, &pidfd, NULL,
+					  NULL));
+	EXPECT_EQ(EMFILE, errno);
+	EXPECT_EQ(-1, fork());
+	EXPECT_EQ(ENOMEM, errno);
+}
+
+/*
+ * After the init of a namespace exited, the namespace takes no process:
+ * ENOMEM, as for clone3()'s set_tid, not the EINVAL of a namespace that
+ * never had an init.
+ */
+TEST(chosen_pid_where_init_exited_is_enomem)
+{
+	pid_t pids[2] = { 0, 5 };
+	struct pid_set set = { .num_pids = 2, .pids = pids };
+	pid_t init;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWPID));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
+	EXPECT_EQ(EINVAL, errno);
+
+	init = fork();
+	if (init == 0)
+		_exit(0);
+	ASSERT_GT(init, 0) TH_LOG("errno %d", errno);
+	ASSERT_EQ(0, wait_exit_code(init));
+
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
+	EXPECT_EQ(ENOMEM, errno);
+}
+
+/*
+ * RLIMIT_NPROC is clone()'s check, made before any pid is allocated: it
+ * comes before the capability check of a chosen pid.
+ */
+TEST(nproc_limit_comes_before_the_capability_check)
+{
+	pid_t want = unused_pid();
+	struct pid_set set = one_pid(&want);
+	struct rlimit none = { 0, 0 };
+
+	ASSERT_GT(want, 0);
+	ASSERT_EQ(0, drop_privileges());
+	ASSERT_EQ(0, setrlimit(RLIMIT_NPROC, &none));
+	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
+	EXPECT_EQ(EAGAIN, errno);
 }
 
 /* clone3() with @set_tid: 0 if it created a child (reaped), else errno. */
@@ -450,7 +633,8 @@ TEST(clone3_still_rejects_zero_in_set_tid)
 	pid_t zero = 0;
 
 	EXPECT_EQ(EINVAL, clone3_set_tid_errno(&zero, 1));
-	EXPECT_EQ(0, run_in_new_pid_ns(1, clone3_rejects_zero_at_an_outer_level));
+	EXPECT_EQ(0, run_in_new_pid_ns(1,
+				       clone3_rejects_zero_at_an_outer_level));
 	ASSERT_EQ(0, drop_privileges());
 	EXPECT_EQ(EINVAL, clone3_set_tid_errno(&zero, 1));
 }
@@ -582,7 +766,7 @@ static void row_call(const struct clone_extended_case *row)
 		signal(signal_number, SIG_IGN);
 	row_outcome->called = 1;
 	/* Without pids to give, the pid set is left out altogether. */
-	pid = clone_extended_call(row->flags, NULL,
+	pid = clone_extended_call(row->flags, NULL, NULL,
 				  set.num_pids || row->pids_unreadable ?
 				  &set : NULL);
 	if (pid == 0) {

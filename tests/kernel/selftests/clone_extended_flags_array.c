@@ -22,21 +22,23 @@
 #endif
 
 static long sys_clone_extended(const struct clone_flags *flags,
-			       int *parent_tid, const struct pid_set *pid_set)
+			       int *parent_tid, int *child_tid,
+			       const struct pid_set *pid_set)
 {
 	fflush(stdout);
 	fflush(stderr);
 	return syscall(__NR_clone_extended, flags, NULL, 0UL, parent_tid,
-		       NULL, pid_set);
+		       child_tid, pid_set);
 }
 
 static pid_t clone_extended_call(__u64 flags, int *parent_tid,
+				 int *child_tid,
 				 const struct pid_set *pid_set)
 {
 	struct clone_flags set;
 
 	clone_flags_from_mask(&set, flags);
-	return sys_clone_extended(&set, parent_tid, pid_set);
+	return sys_clone_extended(&set, parent_tid, child_tid, pid_set);
 }
 
 #include "clone_extended_common.h"
@@ -60,13 +62,13 @@ static int straddling(size_t readable, void **p)
 
 TEST(null_flags_are_efault)
 {
-	EXPECT_EQ(-1, sys_clone_extended(NULL, NULL, NULL));
+	EXPECT_EQ(-1, sys_clone_extended(NULL, NULL, NULL, NULL));
 	EXPECT_EQ(EFAULT, errno);
 }
 
 TEST(unreadable_flags_are_efault)
 {
-	EXPECT_EQ(-1, sys_clone_extended(unmapped_address(), NULL, NULL));
+	EXPECT_EQ(-1, sys_clone_extended(unmapped_address(), NULL, NULL, NULL));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -76,7 +78,7 @@ TEST(partly_unreadable_flags_are_efault)
 	struct clone_flags *set;
 
 	ASSERT_EQ(0, straddling(sizeof(*set) - 1, (void **)&set));
-	EXPECT_EQ(-1, sys_clone_extended(set, NULL, NULL));
+	EXPECT_EQ(-1, sys_clone_extended(set, NULL, NULL, NULL));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -87,9 +89,9 @@ TEST(unreadable_pid_set_is_efault)
 
 	ASSERT_EQ(0, straddling(sizeof(*partly) - 1, (void **)&partly));
 	clone_flags_from_mask(&set, SIGCHLD);
-	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, unmapped_address()));
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, NULL, unmapped_address()));
 	EXPECT_EQ(EFAULT, errno);
-	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, partly));
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, NULL, partly));
 	EXPECT_EQ(EFAULT, errno);
 }
 
@@ -100,7 +102,7 @@ TEST(unknown_flag_comes_before_unreadable_pid_set)
 
 	clone_flags_from_mask(&set, SIGCHLD);
 	clone_flags_add(&set, 34);
-	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, unmapped_address()));
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, NULL, unmapped_address()));
 	EXPECT_EQ(EINVAL, errno);
 }
 
@@ -115,14 +117,14 @@ TEST(flag_bits_above_31_reach_the_kernel)
 
 	clone_flags_from_mask(&set, SIGCHLD);
 	clone_flags_add(&set, 63);
-	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, NULL));
+	EXPECT_EQ(-1, sys_clone_extended(&set, NULL, NULL, NULL));
 	EXPECT_EQ(EINVAL, errno);
 
 	clone_flags_del(&set, 63);
 	ASSERT_EQ(0, clone_flags_add(&set, 32));
 	ASSERT_EQ(0, clone_flags_add(&set, 10));	/* CLONE_FS */
 	signal(SIGUSR2, SIG_IGN);
-	pid = sys_clone_extended(&set, NULL, NULL);
+	pid = sys_clone_extended(&set, NULL, NULL, NULL);
 	if (pid == 0) {
 		struct sigaction now;
 
