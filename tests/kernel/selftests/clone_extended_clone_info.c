@@ -255,17 +255,13 @@ TEST(clone_info_errors_come_in_spec_order)
 	EXPECT_EQ(EINVAL, errno);
 }
 
-static void ignore_signal(int sig)
-{
-}
-
 /*
  * Bit 0 of word 0 is flag 32, CLONE_CLEAR_SIGHAND: it reaches the kernel
  * through the compat entry too.  CLONE_INTO_CGROUP, bit 1, is refused.
  */
 TEST(high_word_zero_holds_flags_32_to_63)
 {
-	struct sigaction act = { .sa_handler = ignore_signal };
+	struct sigaction act = { .sa_handler = catch_sigusr1 };
 	int word = 1 << 1;
 	struct clone_info info = {
 		.num_clone_high_words = 1, .flags_high = &word,
@@ -276,12 +272,12 @@ TEST(high_word_zero_holds_flags_32_to_63)
 	EXPECT_EQ(EINVAL, errno);
 
 	word = 1;
-	ASSERT_EQ(0, sigaction(SIGUSR2, &act, NULL));
+	ASSERT_EQ(0, sigaction(SIGUSR1, &act, NULL));
 	pid = sys_clone_extended(SIGCHLD | CLONE_FS, NULL, NULL, &info);
 	if (pid == 0) {
 		struct sigaction now;
 
-		_exit(!sigaction(SIGUSR2, NULL, &now) &&
+		_exit(!sigaction(SIGUSR1, NULL, &now) &&
 		      now.sa_handler == SIG_DFL ? 0 : 1);
 	}
 	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);

@@ -107,12 +107,16 @@ TEST(unknown_flag_comes_before_unreadable_pid_set)
 }
 
 /*
- * Flags set bit by bit land where the kernel looks: bit 32 is the first bit
- * of word 1 of a 32-bit caller, bit 63 its last.
+ * Flags set bit by bit land where the kernel looks: bit 63 is refused, bit
+ * 32 (CLONE_CLEAR_SIGHAND, the first bit of word 1 of a 32-bit caller)
+ * resets the child's handlers and bit 10 (CLONE_FILES, in word 0) shares
+ * the table of file descriptors.
  */
 TEST(flag_bits_above_31_reach_the_kernel)
 {
+	struct sigaction act = { .sa_handler = catch_sigusr1 };
 	struct clone_flags set;
+	int next_fd;
 	pid_t pid;
 
 	clone_flags_from_mask(&set, SIGCHLD);
@@ -122,18 +126,22 @@ TEST(flag_bits_above_31_reach_the_kernel)
 
 	clone_flags_del(&set, 63);
 	ASSERT_EQ(0, clone_flags_add(&set, 32));
-	ASSERT_EQ(0, clone_flags_add(&set, 10));	/* CLONE_FS */
-	signal(SIGUSR2, SIG_IGN);
+	ASSERT_EQ(0, clone_flags_add(&set, 10));
+	ASSERT_EQ(0, sigaction(SIGUSR1, &act, NULL));
+	next_fd = dup(0);
+	ASSERT_LE(0, next_fd);
+	ASSERT_EQ(0, close(next_fd));
 	pid = sys_clone_extended(&set, NULL, NULL, NULL);
 	if (pid == 0) {
 		struct sigaction now;
 
-		/* CLONE_CLEAR_SIGHAND keeps ignored signals ignored. */
-		_exit(!sigaction(SIGUSR2, NULL, &now) &&
-		      now.sa_handler == SIG_IGN ? 0 : 1);
+		if (sigaction(SIGUSR1, NULL, &now) || now.sa_handler != SIG_DFL)
+			_exit(1);
+		_exit(dup(0) == next_fd ? 0 : CHILD_BROKEN);
 	}
 	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
 	EXPECT_EQ(0, wait_exit_code(pid));
+	EXPECT_EQ(0, close(next_fd)) TH_LOG("the child's fd is not shared");
 }
 
 TEST_HARNESS_MAIN
