@@ -32,27 +32,28 @@ static long sys_clone_extended(int flags_low, int *parent_tid, int *child_tid,
 		       child_tid, info);
 }
 
+/* The first and last argument of a call, and what the last points to. */
+struct call_regs {
+	unsigned long first, last;
+	int high;
+	struct clone_info info;
+};
+
 /*
  * Bits 32-63 go to high word 0; a call with neither high flags nor a pid
  * set passes no struct clone_info at all.
  */
-static pid_t clone_extended_call(__u64 flags, int *parent_tid,
-				 int *child_tid,
-				 const struct pid_set *pid_set)
+static void clone_extended_regs(struct call_regs *regs, __u64 flags,
+				const struct pid_set *pid_set)
 {
-	int high = (int)(__u32)(flags >> 32);
-	struct clone_info info = {
-		.num_clone_high_words = high ? 1 : 0,
-		.flags_high = &high,
-	};
-
-	if (!high && !pid_set)
-		return sys_clone_extended((int)(__u32)flags, parent_tid,
-					  child_tid, NULL);
+	regs->high = (int)(__u32)(flags >> 32);
+	memset(&regs->info, 0, sizeof(regs->info));
+	regs->info.num_clone_high_words = regs->high ? 1 : 0;
+	regs->info.flags_high = &regs->high;
 	if (pid_set)
-		info.pid_set = *pid_set;
-	return sys_clone_extended((int)(__u32)flags, parent_tid, child_tid,
-				  &info);
+		regs->info.pid_set = *pid_set;
+	regs->first = (__u32)flags;
+	regs->last = regs->high || pid_set ? (uintptr_t)&regs->info : 0;
 }
 
 #include "clone_extended_common.h"

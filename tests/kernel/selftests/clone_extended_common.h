@@ -7,21 +7,24 @@
  * what the child gets from CLONE_CLEAR_SIGHAND, CLONE_PARENT_SETTID,
  * CLONE_PIDFD, CLONE_CHILD_SETTID, CLONE_CHILD_CLEARTID and CLONE_VFORK,
  * the deepest nesting, the state a failed call leaves a new pid namespace
- * in, and clone3()'s set_tid, which keeps refusing 0.
+ * in, threads on their own stack and thread pointer, and clone3()'s
+ * set_tid, which keeps refusing 0.
  *
  * The file that includes this one includes ../kselftest_harness.h (which
- * defines _GNU_SOURCE and ARRAY_SIZE()) and defines, before the #include:
+ * defines _GNU_SOURCE and ARRAY_SIZE()) and defines, before the #include,
+ * a struct call_regs with the members
  *
- *	static pid_t clone_extended_call(__u64 flags, int *parent_tid,
- *					 int *child_tid,
- *					 const struct pid_set *pid_set);
+ *	unsigned long first, last;
  *
- * which calls its variant's clone_extended() with @flags (bit n of the
- * 64-bit clone3() flag space, exit signal in bits 0-7), no child stack (the
- * child runs on a copy of the caller's, like fork()), no tls, @parent_tid,
- * @child_tid, and the pids of @pid_set, NULL for none.  It returns what
- * the system call returns: the child's pid, 0 in the child, or -1 with
- * errno set.
+ * and a function
+ *
+ *	static void clone_extended_regs(struct call_regs *regs, __u64 flags,
+ *					const struct pid_set *pid_set);
+ *
+ * which sets @first and @last, the first and the sixth argument of its
+ * variant's clone_extended(), to pass @flags (bit n of the 64-bit clone3()
+ * flag space, exit signal in bits 0-7) and the pids of @pid_set (NULL for
+ * none), keeping in @regs what they point to.
  *
  * A child created by a test reports through its exit code: 0 when it saw
  * what it expected, another value otherwise.
@@ -36,6 +39,7 @@
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +50,7 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/futex.h>
 #include <linux/pid_set.h>
 #include <linux/sched.h>
 #include <linux/types.h>
@@ -58,6 +63,24 @@
 
 /* Exit code of a child that could not check what it was asked to. */
 #define CHILD_BROKEN 99
+
+/*
+ * clone_extended() with @flags, @parent_tid, @child_tid and @pid_set, no
+ * child stack (the child runs on a copy of the caller's, like fork()) and
+ * no tls: the child's pid, 0 in the child, or -1 with errno set.
+ */
+static pid_t clone_extended_call(__u64 flags, int *parent_tid,
+				 int *child_tid,
+				 const struct pid_set *pid_set)
+{
+	struct call_regs regs;
+
+	clone_extended_regs(&regs, flags, pid_set);
+	fflush(stdout);
+	fflush(stderr);
+	return syscall(__NR_clone_extended, regs.first, 0UL, 0UL, parent_tid,
+		       child_tid, regs.last);
+}
 
 /* Exit code of the child @pid, or -1 if it did not exit normally. */
 static int wait_exit_code(pid_t pid)
@@ -453,7 +476,7 @@ TEST(child_tid_reaches_settid_and_cleartid)
 	pid = clone_extended_call(SIGCHLD | CLONE_CHILD_CLEARTID, NULL, ctid,
 				  NULL);
 	if (pid == 0) {
-		/* The kernel writes a 64-bit pointer, also for 32-bit callers. */
+		/* A 64-bit pointer, also for 32-bit callers. */
 		__u64 addr = 0;
 
 		if (prctl(PR_GET_TID_ADDRESS, &addr))
@@ -597,6 +620,219 @@ TEST(nproc_limit_comes_before_the_capability_check)
 	EXPECT_EQ(-1, clone_extended_call(SIGCHLD, NULL, NULL, &set));
 	EXPECT_EQ(EAGAIN, errno);
 }
+
+/*
+ * Threads: the child shares the caller's memory and runs on its own stack,
+ * so it cannot return from the system call into C.  thread_syscall() makes
+ * the call in assembly; the new thread writes its stack pointer and the
+ * word at its thread pointer into *@seen, which is also its child_tid,
+ * and exits at once.
+ */
+struct thread_seen {
+	int tid;		/* child_tid: set, then cleared at exit */
+	unsigned long sp;
+	unsigned long tls_word;
+};
+
+#if defined(__x86_64__)
+#define HAVE_THREAD_SYSCALL 1
+
+static long thread_syscall(unsigned long first, unsigned long stack,
+			   unsigned long tls, int *parent_tid,
+			   struct thread_seen *seen, unsigned long last)
+{
+	register unsigned long r10 __asm__("r10") = (uintptr_t)parent_tid;
+	register unsigned long r8 __asm__("r8") = (uintptr_t)seen;
+	register unsigned long r9 __asm__("r9") = last;
+	long ret = __NR_clone_extended;
+
+	__asm__ volatile("syscall\n\t"
+			 "test %%rax, %%rax\n\t"
+			 "jnz 1f\n\t"
+			 "mov %%rsp, %c[sp](%%r8)\n\t"
+			 "mov %%fs:0, %%rcx\n\t"
+			 "mov %%rcx, %c[word](%%r8)\n\t"
+			 "mov %[exit], %%eax\n\t"
+			 "xor %%edi, %%edi\n\t"
+			 "syscall\n"
+			 "1:"
+			 : "+a" (ret)
+			 : "D" (first), "S" (stack), "d" (tls), "r" (r10),
+			   "r" (r8), "r" (r9),
+			   [sp] "i" (offsetof(struct thread_seen, sp)),
+			   [word] "i" (offsetof(struct thread_seen, tls_word)),
+			   [exit] "i" (__NR_exit)
+			 : "rcx", "r11", "memory");
+	return ret;
+}
+
+/* The tls argument that makes @area the thread pointer. */
+static unsigned long thread_tls(void *area)
+{
+	return (uintptr_t)area;
+}
+#elif defined(__i386__)
+#include <asm/ldt.h>
+#define HAVE_THREAD_SYSCALL 1
+
+static long thread_syscall(unsigned long first, unsigned long stack,
+			   unsigned long tls, int *parent_tid,
+			   struct thread_seen *seen, unsigned long last)
+{
+	long ret;
+
+	/* The sixth argument goes in %ebp, which may be the frame pointer. */
+	__asm__ volatile("pushl %[last]\n\t"
+			 "push %%ebp\n\t"
+			 "mov 4(%%esp), %%ebp\n\t"
+			 "int $0x80\n\t"
+			 "test %%eax, %%eax\n\t"
+			 "jnz 1f\n\t"
+			 "mov %%esp, %c[sp](%%edi)\n\t"
+			 "mov %%gs:0, %%ecx\n\t"
+			 "mov %%ecx, %c[word](%%edi)\n\t"
+			 "mov %[exit], %%eax\n\t"
+			 "xor %%ebx, %%ebx\n\t"
+			 "int $0x80\n"
+			 "1:\n\t"
+			 "pop %%ebp\n\t"
+			 "addl $4, %%esp"
+			 : "=a" (ret)
+			 : "0" (__NR_clone_extended), "b" (first), "c" (stack),
+			   "d" (tls), "S" (parent_tid), "D" (seen),
+			   [last] "g" (last),
+			   [sp] "i" (offsetof(struct thread_seen, sp)),
+			   [word] "i" (offsetof(struct thread_seen, tls_word)),
+			   [exit] "i" (__NR_exit)
+			 : "memory");
+	return ret;
+}
+
+/*
+ * The tls argument that makes @area the thread pointer: a descriptor of the
+ * TLS entry that %gs selects, based at @area.
+ */
+static unsigned long thread_tls(void *area)
+{
+	static struct user_desc desc;
+	unsigned short gs;
+
+	__asm__ volatile("mov %%gs, %0" : "=r" (gs));
+	memset(&desc, 0, sizeof(desc));
+	desc.entry_number = gs >> 3;
+	desc.base_addr = (uintptr_t)area;
+	desc.limit = 0xfffff;
+	desc.seg_32bit = 1;
+	desc.limit_in_pages = 1;
+	return (uintptr_t)&desc;
+}
+#else
+#define HAVE_THREAD_SYSCALL 0
+#endif
+
+#if HAVE_THREAD_SYSCALL
+/* The stack of the threads the tests create, which never return. */
+static char thread_stack[64 * 1024];
+#define THREAD_STACK_TOP \
+	(((uintptr_t)thread_stack + sizeof(thread_stack)) & ~15UL)
+#define THREAD_FLAGS (CLONE_VM | CLONE_THREAD | CLONE_SIGHAND | \
+		      CLONE_PARENT_SETTID | CLONE_CHILD_SETTID | \
+		      CLONE_CHILD_CLEARTID)
+
+/* Until the kernel clears @seen->tid, which it does when the thread ends. */
+static int wait_thread_exit(struct thread_seen *seen)
+{
+	int tid;
+
+	while ((tid = __atomic_load_n(&seen->tid, __ATOMIC_ACQUIRE)))
+		if (syscall(__NR_futex, &seen->tid, FUTEX_WAIT, tid, NULL) &&
+		    errno != EAGAIN && errno != EINTR)
+			return -1;
+	return 0;
+}
+
+/*
+ * Create a thread with @flags added to THREAD_FLAGS on a stack of its own,
+ * the pids of @pid_set, and @tls unless 0; wait until it has ended.  The
+ * thread sets @seen->tid when it starts (CLONE_CHILD_SETTID), which may be
+ * after the call returns here, and clears it when it ends.
+ */
+static pid_t run_thread(__u64 flags, unsigned long tls,
+			const struct pid_set *pid_set, int *parent_tid,
+			struct thread_seen *seen)
+{
+	struct call_regs regs;
+	pid_t tid;
+
+	clone_extended_regs(&regs, THREAD_FLAGS | flags, pid_set);
+	memset(seen, 0, sizeof(*seen));
+	seen->tid = -1;
+	tid = thread_syscall(regs.first, THREAD_STACK_TOP, tls, parent_tid,
+			     seen, regs.last);
+	if (tid < 0) {
+		errno = -tid;
+		return -1;
+	}
+	return wait_thread_exit(seen) ? -1 : tid;
+}
+
+/*
+ * A thread runs on the stack it was given, with the thread pointer it was
+ * given (CLONE_SETTLS), and child_tid and parent_tid get its tid.
+ */
+TEST(thread_runs_on_its_stack_and_thread_pointer)
+{
+	static unsigned long area[4] = { 0x5e7715 };
+	struct thread_seen seen;
+	int ptid = 0;
+	pid_t tid;
+
+	tid = run_thread(CLONE_SETTLS, thread_tls(area), NULL, &ptid, &seen);
+	ASSERT_GT(tid, 0) TH_LOG("errno %d", errno);
+	EXPECT_NE(getpid(), tid);
+	EXPECT_EQ(tid, ptid);
+	EXPECT_EQ(0, seen.tid);
+	EXPECT_TRUE(seen.sp > (uintptr_t)thread_stack &&
+		    seen.sp <= THREAD_STACK_TOP)
+		TH_LOG("sp %#lx, stack %p to %#lx", seen.sp, thread_stack,
+		       (unsigned long)THREAD_STACK_TOP);
+	EXPECT_EQ(area[0], seen.tls_word);
+}
+
+/*
+ * A pid set chooses the tid of a thread as it chooses the pid of a process;
+ * a taken tid is EEXIST and creates no thread.
+ */
+TEST(thread_gets_the_chosen_tid)
+{
+	pid_t want = unused_pid();
+	struct pid_set set = one_pid(&want);
+	struct thread_seen seen;
+	int ptid = 0;
+	pid_t tid;
+
+	ASSERT_GT(want, 0);
+	tid = run_thread(0, 0, &set, &ptid, &seen);
+	ASSERT_EQ(want, tid) TH_LOG("errno %d", errno);
+	EXPECT_EQ(want, ptid);
+
+	want = getpid();
+	ptid = 0;
+	EXPECT_EQ(-1, run_thread(0, 0, &set, &ptid, &seen));
+	EXPECT_EQ(EEXIST, errno);
+	EXPECT_EQ(0, ptid);
+}
+#else
+TEST(thread_runs_on_its_stack_and_thread_pointer)
+{
+	SKIP(return, "no thread_syscall() for this architecture");
+}
+
+TEST(thread_gets_the_chosen_tid)
+{
+	SKIP(return, "no thread_syscall() for this architecture");
+}
+#endif
 
 /* clone3() with @set_tid: 0 if it created a child (reaped), else errno. */
 static int clone3_set_tid_errno(const pid_t *set_tid, size_t set_tid_size)

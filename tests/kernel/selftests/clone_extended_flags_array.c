@@ -31,14 +31,18 @@ static long sys_clone_extended(const struct clone_flags *flags,
 		       child_tid, pid_set);
 }
 
-static pid_t clone_extended_call(__u64 flags, int *parent_tid,
-				 int *child_tid,
-				 const struct pid_set *pid_set)
-{
-	struct clone_flags set;
+/* The first and last argument of a call, and what the first points to. */
+struct call_regs {
+	unsigned long first, last;
+	struct clone_flags flags;
+};
 
-	clone_flags_from_mask(&set, flags);
-	return sys_clone_extended(&set, parent_tid, child_tid, pid_set);
+static void clone_extended_regs(struct call_regs *regs, __u64 flags,
+				const struct pid_set *pid_set)
+{
+	clone_flags_from_mask(&regs->flags, flags);
+	regs->first = (uintptr_t)&regs->flags;
+	regs->last = (uintptr_t)pid_set;
 }
 
 #include "clone_extended_common.h"
