@@ -55,14 +55,11 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 
-#include "clone_extended_cases.h"
+#include "clone_extended_row.h"
 
 #ifndef CLONE_INTO_CGROUP
 #define CLONE_INTO_CGROUP 0x200000000ULL
 #endif
-
-/* Exit code of a child that could not check what it was asked to. */
-#define CHILD_BROKEN 99
 
 /*
  * clone_extended() with @flags, @parent_tid, @child_tid and @pid_set, no
@@ -82,67 +79,12 @@ static pid_t clone_extended_call(__u64 flags, int *parent_tid,
 		       child_tid, regs.last);
 }
 
-/* Exit code of the child @pid, or -1 if it did not exit normally. */
-static int wait_exit_code(pid_t pid)
-{
-	int status;
-
-	if (waitpid(pid, &status, __WALL) != pid)
-		return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* A pid set of one pid, for the pid namespace the child is created in. */
 static struct pid_set one_pid(pid_t *pid)
 {
 	struct pid_set set = { .num_pids = 1, .pids = pid };
 
 	return set;
-}
-
-/*
- * The pids of the caller from /proc/self/status (NSpid), outermost first,
- * as seen from the pid namespace of /proc.  Returns their number, or -1.
- */
-static int read_nspid(pid_t *pids, int max)
-{
-	char line[256];
-	FILE *f = fopen("/proc/self/status", "r");
-	int n = -1;
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		char *p = line + strlen("NSpid:");
-		char *end;
-
-		if (strncmp(line, "NSpid:", strlen("NSpid:")))
-			continue;
-		for (n = 0; n < max; n++, p = end) {
-			long v = strtol(p, &end, 10);
-
-			if (end == p)
-				break;
-			pids[n] = v;
-		}
-		break;
-	}
-	fclose(f);
-	return n;
-}
-
-/* /proc/sys/kernel/pid_max, or -1 if it cannot be read. */
-static pid_t read_pid_max(void)
-{
-	FILE *f = fopen("/proc/sys/kernel/pid_max", "r");
-	int v = -1;
-
-	if (!f)
-		return -1;
-	if (fscanf(f, "%d", &v) != 1)
-		v = -1;
-	fclose(f);
-	return v;
 }
 
 /*
@@ -157,18 +99,6 @@ static pid_t unused_pid(void)
 		if (kill(pid, 0) && errno == ESRCH)
 			return pid;
 	return -1;
-}
-
-/* An address that is not mapped: a page just unmapped. */
-static void *unmapped_address(void)
-{
-	void *p = mmap(NULL, getpagesize(), PROT_NONE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED)
-		return NULL;
-	munmap(p, getpagesize());
-	return p;
 }
 
 /*
@@ -322,14 +252,6 @@ static int inner_pid_freed_when_outer_taken(void)
 TEST(inner_pid_of_a_failed_call_is_free_again)
 {
 	EXPECT_EQ(0, run_in_new_pid_ns(1, inner_pid_freed_when_outer_taken));
-}
-
-/* Give up every capability: all uids 65534, no SECBIT_KEEP_CAPS. */
-static int drop_privileges(void)
-{
-	if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
-		return -1;
-	return 0;
 }
 
 TEST(chosen_pid_without_capability_is_eperm)
@@ -877,143 +799,18 @@ TEST(clone3_still_rejects_zero_in_set_tid)
 
 /*
  * The rows of clone_extended_cases.h, one kselftest test each: a variant of
- * the fixture "row" per row index, whose log names the row.
+ * the fixture "row" per row index, run by clone_extended_row.h.
  */
 
-/* What a row's caller and child saw, in memory shared with the test. */
-struct row_outcome {
-	const char *setup_failed;	/* the step that failed, or NULL */
-	int called;
-	pid_t ret;
-	int call_errno;
-	int child_ran;
-	int child_exit;		/* 0: the child had the pids it should */
-	int pids[CE_CASE_PIDS_MAX];
-	int num_pids;
-};
-
-static struct row_outcome *row_outcome;
-
-static void row_setup_failed(const char *step)
+/* Step 5 of a row: the call with the row's flags, no stack, no tls. */
+static pid_t row_call(const struct clone_extended_case *row,
+		      const struct pid_set *pid_set)
 {
-	row_outcome->setup_failed = step;
-	_exit(CHILD_BROKEN);
-}
+	pid_t pid = clone_extended_call(row->flags, NULL, NULL, pid_set);
 
-/*
- * Make the caller init of a new pid namespace: the parent stays behind and
- * exits with the child's status when it ends.
- */
-static void row_enter_new_pid_ns(int unshare_flags)
-{
-	pid_t pid;
-
-	if (unshare(unshare_flags))
-		row_setup_failed("unshare() of a new pid namespace");
-	pid = fork();
-	if (pid < 0)
-		row_setup_failed("fork() into a new pid namespace");
-	if (pid > 0)
-		_exit(wait_exit_code(pid) & 0xff);
-}
-
-/* Steps 1 to 3 of clone_extended_cases.h. */
-static void row_sandbox(const struct clone_extended_case *row)
-{
-	int i;
-
-	for (i = 0; i < row->depth; i++)
-		row_enter_new_pid_ns(CLONE_NEWPID);
-	if (row->own_user_ns) {
-		if (drop_privileges())
-			row_setup_failed("dropping to uid/gid 65534");
-		row_enter_new_pid_ns(CLONE_NEWUSER | CLONE_NEWPID);
-	}
-	if (row->unshare_pid_ns && unshare(CLONE_NEWPID))
-		row_setup_failed("unshare(CLONE_NEWPID) of the caller");
-}
-
-/* Step 4: the pid set, with the CE_PID_* symbols replaced. */
-static void row_pids(const struct clone_extended_case *row)
-{
-	pid_t nspid[40];
-	int count = read_nspid(nspid, 40);
-	int i;
-
-	if (count < 1)
-		row_setup_failed("reading NSpid");
-	row_outcome->num_pids = row->num_pids;
-	if (row->num_pids_over_level)
-		row_outcome->num_pids = count - 1 + row->unshare_pid_ns + 1 +
-					row->num_pids_over_level;
-	for (i = 0; i < row_outcome->num_pids && i < CE_CASE_PIDS_MAX; i++) {
-		/* Levels between this entry and the caller's own. */
-		int up = row_outcome->num_pids - 1 - i - row->unshare_pid_ns;
-
-		row_outcome->pids[i] = row->pids[i];
-		if (row->pids[i] == CE_PID_LIMIT)
-			row_outcome->pids[i] = read_pid_max();
-		if (row->pids[i] == CE_PID_SELF) {
-			if (up < 0 || up >= count)
-				row_setup_failed("finding the caller's own pid");
-			row_outcome->pids[i] = nspid[count - 1 - up];
-		}
-	}
-}
-
-/* In the child: its pid at each level with a non-zero entry is that entry. */
-static int row_child_has_its_pids(const struct clone_extended_case *row)
-{
-	int new_ns = !!(row->flags & CLONE_NEWPID);
-	pid_t nspid[40];
-	int count = read_nspid(nspid, 40);
-	int i;
-
-	if (count < 1)
-		return CHILD_BROKEN;
-	if (new_ns && nspid[count - 1] != 1)
-		return 1;
-	for (i = 0; i < row_outcome->num_pids && i < CE_CASE_PIDS_MAX; i++) {
-		int at = count - 1 - new_ns - (row_outcome->num_pids - 1 - i);
-
-		if (row_outcome->pids[i] &&
-		    (at < 0 || nspid[at] != row_outcome->pids[i]))
-			return 2;
-	}
-	return 0;
-}
-
-/* The caller: steps 4 and 5 after the sandbox, in the sandbox. */
-static void row_call(const struct clone_extended_case *row)
-{
-	int signal_number = (int)(row->flags & CSIGNAL);
-	struct pid_set set;
-	pid_t pid;
-
-	row_sandbox(row);
-	row_pids(row);
-	set.num_pids = row_outcome->num_pids;
-	set.pids = row_outcome->pids;
-	if (row->pids_unreadable)
-		set.pids = unmapped_address();
-
-	/* The caller must outlive a child's real-time exit signal. */
-	if (signal_number && signal_number != SIGCHLD && signal_number <= 64)
-		signal(signal_number, SIG_IGN);
-	row_outcome->called = 1;
-	/* Without pids to give, the pid set is left out altogether. */
-	pid = clone_extended_call(row->flags, NULL, NULL,
-				  set.num_pids || row->pids_unreadable ?
-				  &set : NULL);
-	if (pid == 0) {
-		row_outcome->child_ran = 1;
-		_exit(row_child_has_its_pids(row));
-	}
-	row_outcome->ret = pid;
-	row_outcome->call_errno = errno;
-	if (pid > 0)
-		row_outcome->child_exit = wait_exit_code(pid);
-	_exit(0);
+	if (pid == 0)
+		_exit(row_child_check(row));
+	return pid;
 }
 
 FIXTURE(row) {};
@@ -1030,254 +827,75 @@ FIXTURE_TEARDOWN(row) {}
 static_assert(CLONE_EXTENDED_NUM_CASES == 53,
 	      "one FIXTURE_VARIANT_ADD(row) per row of clone_extended_cases.h");
 
-FIXTURE_VARIANT_ADD(row, 0) {
-	.index = 0,
-};
-
-FIXTURE_VARIANT_ADD(row, 1) {
-	.index = 1,
-};
-
-FIXTURE_VARIANT_ADD(row, 2) {
-	.index = 2,
-};
-
-FIXTURE_VARIANT_ADD(row, 3) {
-	.index = 3,
-};
-
-FIXTURE_VARIANT_ADD(row, 4) {
-	.index = 4,
-};
-
-FIXTURE_VARIANT_ADD(row, 5) {
-	.index = 5,
-};
-
-FIXTURE_VARIANT_ADD(row, 6) {
-	.index = 6,
-};
-
-FIXTURE_VARIANT_ADD(row, 7) {
-	.index = 7,
-};
-
-FIXTURE_VARIANT_ADD(row, 8) {
-	.index = 8,
-};
-
-FIXTURE_VARIANT_ADD(row, 9) {
-	.index = 9,
-};
-
-FIXTURE_VARIANT_ADD(row, 10) {
-	.index = 10,
-};
-
-FIXTURE_VARIANT_ADD(row, 11) {
-	.index = 11,
-};
-
-FIXTURE_VARIANT_ADD(row, 12) {
-	.index = 12,
-};
-
-FIXTURE_VARIANT_ADD(row, 13) {
-	.index = 13,
-};
-
-FIXTURE_VARIANT_ADD(row, 14) {
-	.index = 14,
-};
-
-FIXTURE_VARIANT_ADD(row, 15) {
-	.index = 15,
-};
-
-FIXTURE_VARIANT_ADD(row, 16) {
-	.index = 16,
-};
-
-FIXTURE_VARIANT_ADD(row, 17) {
-	.index = 17,
-};
-
-FIXTURE_VARIANT_ADD(row, 18) {
-	.index = 18,
-};
-
-FIXTURE_VARIANT_ADD(row, 19) {
-	.index = 19,
-};
-
-FIXTURE_VARIANT_ADD(row, 20) {
-	.index = 20,
-};
-
-FIXTURE_VARIANT_ADD(row, 21) {
-	.index = 21,
-};
-
-FIXTURE_VARIANT_ADD(row, 22) {
-	.index = 22,
-};
-
-FIXTURE_VARIANT_ADD(row, 23) {
-	.index = 23,
-};
-
-FIXTURE_VARIANT_ADD(row, 24) {
-	.index = 24,
-};
-
-FIXTURE_VARIANT_ADD(row, 25) {
-	.index = 25,
-};
-
-FIXTURE_VARIANT_ADD(row, 26) {
-	.index = 26,
-};
-
-FIXTURE_VARIANT_ADD(row, 27) {
-	.index = 27,
-};
-
-FIXTURE_VARIANT_ADD(row, 28) {
-	.index = 28,
-};
-
-FIXTURE_VARIANT_ADD(row, 29) {
-	.index = 29,
-};
-
-FIXTURE_VARIANT_ADD(row, 30) {
-	.index = 30,
-};
-
-FIXTURE_VARIANT_ADD(row, 31) {
-	.index = 31,
-};
-
-FIXTURE_VARIANT_ADD(row, 32) {
-	.index = 32,
-};
-
-FIXTURE_VARIANT_ADD(row, 33) {
-	.index = 33,
-};
-
-FIXTURE_VARIANT_ADD(row, 34) {
-	.index = 34,
-};
-
-FIXTURE_VARIANT_ADD(row, 35) {
-	.index = 35,
-};
-
-FIXTURE_VARIANT_ADD(row, 36) {
-	.index = 36,
-};
-
-FIXTURE_VARIANT_ADD(row, 37) {
-	.index = 37,
-};
-
-FIXTURE_VARIANT_ADD(row, 38) {
-	.index = 38,
-};
-
-FIXTURE_VARIANT_ADD(row, 39) {
-	.index = 39,
-};
-
-FIXTURE_VARIANT_ADD(row, 40) {
-	.index = 40,
-};
-
-FIXTURE_VARIANT_ADD(row, 41) {
-	.index = 41,
-};
-
-FIXTURE_VARIANT_ADD(row, 42) {
-	.index = 42,
-};
-
-FIXTURE_VARIANT_ADD(row, 43) {
-	.index = 43,
-};
-
-FIXTURE_VARIANT_ADD(row, 44) {
-	.index = 44,
-};
-
-FIXTURE_VARIANT_ADD(row, 45) {
-	.index = 45,
-};
-
-FIXTURE_VARIANT_ADD(row, 46) {
-	.index = 46,
-};
-
-FIXTURE_VARIANT_ADD(row, 47) {
-	.index = 47,
-};
-
-FIXTURE_VARIANT_ADD(row, 48) {
-	.index = 48,
-};
-
-FIXTURE_VARIANT_ADD(row, 49) {
-	.index = 49,
-};
-
-FIXTURE_VARIANT_ADD(row, 50) {
-	.index = 50,
-};
-
-FIXTURE_VARIANT_ADD(row, 51) {
-	.index = 51,
-};
-
-FIXTURE_VARIANT_ADD(row, 52) {
-	.index = 52,
-};
+FIXTURE_VARIANT_ADD(row, 0) { .index = 0 };
+FIXTURE_VARIANT_ADD(row, 1) { .index = 1 };
+FIXTURE_VARIANT_ADD(row, 2) { .index = 2 };
+FIXTURE_VARIANT_ADD(row, 3) { .index = 3 };
+FIXTURE_VARIANT_ADD(row, 4) { .index = 4 };
+FIXTURE_VARIANT_ADD(row, 5) { .index = 5 };
+FIXTURE_VARIANT_ADD(row, 6) { .index = 6 };
+FIXTURE_VARIANT_ADD(row, 7) { .index = 7 };
+FIXTURE_VARIANT_ADD(row, 8) { .index = 8 };
+FIXTURE_VARIANT_ADD(row, 9) { .index = 9 };
+FIXTURE_VARIANT_ADD(row, 10) { .index = 10 };
+FIXTURE_VARIANT_ADD(row, 11) { .index = 11 };
+FIXTURE_VARIANT_ADD(row, 12) { .index = 12 };
+FIXTURE_VARIANT_ADD(row, 13) { .index = 13 };
+FIXTURE_VARIANT_ADD(row, 14) { .index = 14 };
+FIXTURE_VARIANT_ADD(row, 15) { .index = 15 };
+FIXTURE_VARIANT_ADD(row, 16) { .index = 16 };
+FIXTURE_VARIANT_ADD(row, 17) { .index = 17 };
+FIXTURE_VARIANT_ADD(row, 18) { .index = 18 };
+FIXTURE_VARIANT_ADD(row, 19) { .index = 19 };
+FIXTURE_VARIANT_ADD(row, 20) { .index = 20 };
+FIXTURE_VARIANT_ADD(row, 21) { .index = 21 };
+FIXTURE_VARIANT_ADD(row, 22) { .index = 22 };
+FIXTURE_VARIANT_ADD(row, 23) { .index = 23 };
+FIXTURE_VARIANT_ADD(row, 24) { .index = 24 };
+FIXTURE_VARIANT_ADD(row, 25) { .index = 25 };
+FIXTURE_VARIANT_ADD(row, 26) { .index = 26 };
+FIXTURE_VARIANT_ADD(row, 27) { .index = 27 };
+FIXTURE_VARIANT_ADD(row, 28) { .index = 28 };
+FIXTURE_VARIANT_ADD(row, 29) { .index = 29 };
+FIXTURE_VARIANT_ADD(row, 30) { .index = 30 };
+FIXTURE_VARIANT_ADD(row, 31) { .index = 31 };
+FIXTURE_VARIANT_ADD(row, 32) { .index = 32 };
+FIXTURE_VARIANT_ADD(row, 33) { .index = 33 };
+FIXTURE_VARIANT_ADD(row, 34) { .index = 34 };
+FIXTURE_VARIANT_ADD(row, 35) { .index = 35 };
+FIXTURE_VARIANT_ADD(row, 36) { .index = 36 };
+FIXTURE_VARIANT_ADD(row, 37) { .index = 37 };
+FIXTURE_VARIANT_ADD(row, 38) { .index = 38 };
+FIXTURE_VARIANT_ADD(row, 39) { .index = 39 };
+FIXTURE_VARIANT_ADD(row, 40) { .index = 40 };
+FIXTURE_VARIANT_ADD(row, 41) { .index = 41 };
+FIXTURE_VARIANT_ADD(row, 42) { .index = 42 };
+FIXTURE_VARIANT_ADD(row, 43) { .index = 43 };
+FIXTURE_VARIANT_ADD(row, 44) { .index = 44 };
+FIXTURE_VARIANT_ADD(row, 45) { .index = 45 };
+FIXTURE_VARIANT_ADD(row, 46) { .index = 46 };
+FIXTURE_VARIANT_ADD(row, 47) { .index = 47 };
+FIXTURE_VARIANT_ADD(row, 48) { .index = 48 };
+FIXTURE_VARIANT_ADD(row, 49) { .index = 49 };
+FIXTURE_VARIANT_ADD(row, 50) { .index = 50 };
+FIXTURE_VARIANT_ADD(row, 51) { .index = 51 };
+FIXTURE_VARIANT_ADD(row, 52) { .index = 52 };
 
 TEST_F(row, behaves_as_its_row_says)
 {
 	const struct clone_extended_case *row =
 		&clone_extended_cases[variant->index];
-	void *shared = mmap(NULL, sizeof(*row_outcome), PROT_READ | PROT_WRITE,
-			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	pid_t pid;
+	struct row_outcome outcome;
+	char why[256];
 
-	ASSERT_TRUE(shared != MAP_FAILED);
-	row_outcome = shared;
-	pid = fork();
-	ASSERT_LE(0, pid);
-	if (pid == 0)
-		row_call(row);
-	ASSERT_EQ(0, wait_exit_code(pid))
-		TH_LOG("%s: sandbox failed at: %s", row->name,
-		       row_outcome->setup_failed ? row_outcome->setup_failed :
-						   "(unknown)");
-	ASSERT_TRUE(row_outcome->called);
-	if (row->expect_errno) {
-		EXPECT_EQ(-1, row_outcome->ret)
-			TH_LOG("%s: expected errno %d", row->name,
-			       row->expect_errno);
-		EXPECT_EQ(row->expect_errno, row_outcome->call_errno)
-			TH_LOG("%s", row->name);
-		EXPECT_FALSE(row_outcome->child_ran)
-			TH_LOG("%s: a child ran although the call failed",
-			       row->name);
-	} else {
-		EXPECT_LT(0, row_outcome->ret)
-			TH_LOG("%s: errno %d", row->name,
-			       row_outcome->call_errno);
-		EXPECT_EQ(0, row_outcome->child_exit)
-			TH_LOG("%s: the child's pids are not the ones asked for",
-			       row->name);
-	}
+	ASSERT_EQ(0, row_run(row, row_call, &outcome))
+		TH_LOG("%s: cannot start the row: errno %d", row->name, errno);
+	if (outcome.no_user_ns)
+		SKIP(return, "%s: uid 65534 may not create a user namespace",
+		     row->name);
+	EXPECT_EQ(0, row_check(row, row->expect_errno, &outcome, why,
+			       sizeof(why)))
+		TH_LOG("%s", why);
 }
 
 #endif /* CLONE_EXTENDED_COMMON_H */
