@@ -71,7 +71,7 @@ declare -A ABI_CC_PACKAGES=(
 )
 declare -A ABI_QEMU=(
 	[x86_64]=
-	[i386]=
+	[i386]=qemu-i386
 	[aarch64]=qemu-aarch64
 	[armhf]=qemu-arm
 	[riscv64]=qemu-riscv64

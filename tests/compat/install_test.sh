@@ -72,11 +72,12 @@ if [ -e "$prefix/lib/i386-linux-gnu/libclone_extended.so.0" ]; then
 		"$source/tests/compat/install_consumer/consumer.c" \
 		$(PKG_CONFIG_PATH="$prefix/lib/i386-linux-gnu/pkgconfig" pkg-config --cflags --libs clone_extended) \
 		-o "$work/consumer_pc_m32" || fail "i386 build with pkg-config failed"
-	LD_LIBRARY_PATH="$prefix/lib/i386-linux-gnu" "$work/consumer_pc_m32" || fail "consumer_pc_m32 failed"
+	"$source/scripts/run-i386" --env LD_LIBRARY_PATH="$prefix/lib/i386-linux-gnu" "$work/consumer_pc_m32" ||
+		fail "consumer_pc_m32 failed"
 	cc -m32 "$source/tests/compat/install_consumer/own_names.c" \
 		$(pkg-config --cflags clone_extended) "$prefix/lib/i386-linux-gnu/libclone_extended.a" \
 		-o "$work/own_names_m32" || fail "i386: own pid_ns_pid_max() does not link against libclone_extended.a"
-	"$work/own_names_m32" || fail "own_names_m32 failed"
+	"$source/scripts/run-i386" "$work/own_names_m32" || fail "own_names_m32 failed"
 fi
 
 # find_package(), as a CMake project would use it.
