@@ -3,10 +3,12 @@
 #define PID_NS_SANDBOX_H
 
 /*
- * Runs a test's caller in fresh nested pid namespaces (the setup of
- * clone_extended_cases.h, steps 1 to 3), in a process tree of its own: when
- * the caller returns, every namespace's init exits and the kernel kills
- * whatever the test left in it, so no process outlives the test.
+ * Runs a test's caller in fresh nested pid namespaces, in a process tree of
+ * its own: when the caller returns, every namespace's init exits and the
+ * kernel kills whatever the test left in it, so no process outlives the
+ * test.  The arrangements of the rows of clone_extended_cases.h, which
+ * clone_extended_row.h makes itself, and those the rows lack: a /proc of
+ * its own or none, kept capabilities, nested user namespaces.
  */
 
 #include <sys/types.h>
