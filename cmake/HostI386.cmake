@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
 # CE_HOST_RUNS_I386: whether this host's kernel runs i386 programs
 # (scripts/run-i386 --check).  A kernel booted with ia32_emulation=off, or a
-# gVisor sandbox, builds them but refuses to run them; the tests of -m32
-# programs that need the host kernel itself (clone3(), namespaces, the
-# 32-bit entries) are then disabled, which ctest lists as "Not Run
-# (Disabled)", never as passed.  The kernel tests run their 32-bit programs
+# gVisor sandbox, builds them but refuses to run them.  The tests of -m32
+# programs that qemu-i386 cannot stand in for are then disabled, which
+# ctest lists as "Not Run (Disabled)", never as passed: those that need the
+# host kernel itself (clone3(), namespaces, the 32-bit entries) and the
+# Criterion and libFuzzer programs (Criterion's workers fail to start under
+# qemu-user).  The kernel tests run their 32-bit programs
 # in the guest, which runs them everywhere.
 
 execute_process(COMMAND "${PROJECT_SOURCE_DIR}/scripts/run-i386" --check
