@@ -6,8 +6,8 @@
 # ctest lists as "Not Run (Disabled)", never as passed: those that need the
 # host kernel itself (clone3(), namespaces, the 32-bit entries) and the
 # Criterion and libFuzzer programs (Criterion's workers fail to start under
-# qemu-user).  The kernel tests run their 32-bit programs
-# in the guest, which runs them everywhere.
+# qemu-user).  The kernel tests run their 32-bit programs in the guest,
+# which runs them everywhere.
 
 execute_process(COMMAND "${PROJECT_SOURCE_DIR}/scripts/run-i386" --check
                 RESULT_VARIABLE ce_run_i386_check OUTPUT_QUIET ERROR_QUIET)
