@@ -193,6 +193,21 @@ TEST(errors_come_in_spec_order)
 }
 
 /*
+ * Leave the caller no free file descriptor, so that CLONE_PIDFD fails with
+ * EMFILE: fds 0-2 taken and RLIMIT_NOFILE at 3.  Returns 0 or -1.
+ */
+static int use_up_fds(void)
+{
+	struct rlimit no_more_fds = { 3, 3 };
+	int fd;
+
+	for (fd = 0; fd < 3; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && open("/", O_RDONLY) != fd)
+			return -1;
+	return setrlimit(RLIMIT_NOFILE, &no_more_fds);
+}
+
+/*
  * CLONE_PIDFD fails with EMFILE after the pid was allocated; the pid must be
  * free again for the next call.
  */
@@ -200,16 +215,11 @@ TEST(pid_of_a_failed_call_is_free_again)
 {
 	pid_t want = unused_pid();
 	struct pid_set set = one_pid(&want);
-	struct rlimit no_more_fds = { 3, 3 };
-	int fd, pidfd = -1;
+	int pidfd = -1;
 	pid_t pid;
 
 	ASSERT_GT(want, 0);
-	/* Fill fds 0-2, so that none is free below the limit. */
-	for (fd = 0; fd < 3; fd++)
-		if (fcntl(fd, F_GETFD) < 0)
-			ASSERT_EQ(fd, open("/", O_RDONLY));
-	ASSERT_EQ(0, setrlimit(RLIMIT_NOFILE, &no_more_fds));
+	ASSERT_EQ(0, use_up_fds());
 
 	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | CLONE_PIDFD, &pidfd, NULL,
 					  &set));
@@ -485,13 +495,9 @@ TEST(fresh_namespace_keeps_pid_1_after_an_outer_failure)
  */
 TEST(fresh_namespace_is_unusable_after_a_late_failure)
 {
-	struct rlimit no_more_fds = { 3, 3 };
-	int fd, pidfd = -1;
+	int pidfd = -1;
 
-	for (fd = 0; fd < 3; fd++)
-		if (fcntl(fd, F_GETFD) < 0)
-			ASSERT_EQ(fd, open("/", O_RDONLY));
-	ASSERT_EQ(0, setrlimit(RLIMIT_NOFILE, &no_more_fds));
+	ASSERT_EQ(0, use_up_fds());
 	ASSERT_EQ(0, unshare(CLONE_NEWPID));
 
 	EXPECT_EQ(-1, clone_extended_call(SIGCHLD | CLONE_PIDFD, &pidfd, NULL,
