@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+# What the kernel scripts share, sourced by each: the repository root, one
+# way to fail, one reading of a series file and one compiler line for the
+# programs that run in the guest.
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+readonly root
+script="scripts/${0##*/}"
+
+die() { echo "$script: $*" >&2; exit 1; }
+
+# Every series: the directories of kernel-patches/ with a series file.
+series_names() {
+	local dir
+
+	for dir in "$root"/kernel-patches/*/; do
+		[ -f "$dir/series" ] && basename "$dir"
+	done
+}
+
+# The patch files kernel-patches/$1/series lists, in order: one per line,
+# blank lines and "#" comments skipped.
+series_patches() {
+	awk '!/^[ \t]*(#|$)/ { print $1 }' "$root/kernel-patches/$1/series"
+}
+
+# Prints the first patch kernel-patches/$1/series lists that does not exist,
+# if any.
+series_missing_patch() {
+	local p
+
+	for p in $(series_patches "$1"); do
+		[ -f "$root/kernel-patches/$1/$p" ] || { echo "$p"; return; }
+	done
+}
+
+# Fails unless kernel-patches/$1 is a series whose patches all exist.
+require_series() {
+	local missing
+
+	[ -f "$root/kernel-patches/$1/series" ] || die "no series file in kernel-patches/$1/"
+	missing=$(series_missing_patch "$1")
+	[ -z "$missing" ] || die "kernel-patches/$1/series lists $missing, which does not exist"
+}
+
+# The word after the word $1 on the line read from standard input: the
+# value of a key in the "KEY VALUE ..." lines the guest programs print.
+word_after() {
+	awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); exit } }'
+}
+
+# guest_cc WIDTH GCC-ARGUMENTS...: builds a static WIDTH-bit (64 or 32)
+# program for the guest; the arguments add the sources, the output and the
+# tree's UAPI headers (-isystem TREE/out/usr/include).
+guest_cc() {
+	local width=$1
+
+	shift
+	gcc -static -g -O2 -std=gnu11 -Wall -Werror -m"$width" "$@"
+}
