@@ -58,3 +58,35 @@ guest_cc() {
 	shift
 	gcc -static -g -O2 -std=gnu11 -Wall -Werror -m"$width" "$@"
 }
+
+# The cases of the programs whose names match the regex $2 in the results
+# $1 (scripts/kernel-tap's TSV): "pass P fail F skip S".
+tap_counts() {
+	awk -F'\t' -v re="$2" '$1 ~ re { n[$3]++ }
+		END { printf "pass %d fail %d skip %d\n", n["pass"], n["fail"], n["skip"] }' "$1"
+}
+
+# The series' selftests and this project's guest programs:
+# every case of theirs must pass.
+own_programs='^(clone_extended|capability_matrix|userns_sysctl|seccomp_profiles|variant_probe)_'
+
+# Each case of an own program in the results $2 that did not pass, as
+# "$1<TAB>the result line".
+not_passing() {
+	awk -F'\t' -v label="$1" -v re="$own_programs" \
+		'$1 ~ re && $3 != "pass" { print label "\t" $0 }' "$2"
+}
+
+# The summary lines of the results $1: "KIND-WIDTH pass P fail F skip S"
+# for the selftests, the capability matrix, the userns sysctl check and the
+# seccomp table, 64-bit and 32-bit.
+own_counts() {
+	local kind width
+
+	for kind in selftests:clone_extended capability:capability_matrix \
+		    userns-sysctl:userns_sysctl seccomp:seccomp_profiles; do
+		for width in 64 32; do
+			echo "${kind%%:*}-$width $(tap_counts "$1" "^${kind#*:}_.*$width\$")"
+		done
+	done
+}
