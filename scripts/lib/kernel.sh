@@ -66,9 +66,9 @@ tap_counts() {
 		END { printf "pass %d fail %d skip %d\n", n["pass"], n["fail"], n["skip"] }' "$1"
 }
 
-# The series' selftests and this project's guest programs:
+# The series' selftests, this project's guest programs and the fuzzer:
 # every case of theirs must pass.
-own_programs='^(clone_extended|capability_matrix|userns_sysctl|seccomp_profiles|variant_probe)_'
+own_programs='^(clone_extended|capability_matrix|userns_sysctl|seccomp_profiles|variant_probe|fuzz_clone_extended)_'
 
 # Each case of an own program in the results $2 that did not pass, as
 # "$1<TAB>the result line".

@@ -28,21 +28,32 @@
  * CLONE_SIGHAND and CLONE_THREAD are still fuzzed, and fail as clone()
  * fails.  A created child exits right after the syscall instruction,
  * before it touches its stack or TLS, so that random child_stack and
- * CLONE_SETTLS values are harmless.  The caller is pid 1 of a pid namespace
- * of its own: kernel-assigned and chosen pids cannot meet anybody else's,
- * CLONE_PARENT is refused for it, and exit signals sent to it by its
- * children are ignored.
+ * CLONE_SETTLS values are harmless.  The caller is pid 1 of the innermost
+ * of CHILD_LEVEL nested pid namespaces of its own: kernel-assigned and
+ * chosen pids cannot meet anybody else's, CLONE_PARENT is refused for it,
+ * and exit signals sent to it by its children are ignored.  Pid sets reach
+ * every level, and a pid left taken is looked for at every level.
+ *
+ * The calls run twice, in two privilege modes: as root, and as uid 65534
+ * without capabilities in a user namespace of its own that owns the
+ * fuzzer's pid namespace, so that every pid chosen at level 0 takes the
+ * EPERM path.  The unprivileged fuzzer cannot ask clone3() whether a
+ * level-0 pid is free; the root process checks every level-0 pool pid
+ * after it has exited.
  *
  * Usage: clone_extended_fuzz [SEED [CALLS [SECONDS]]]
  * or the environment FUZZ_SEED, FUZZ_CALLS, FUZZ_SECONDS; the defaults are
- * the FUZZ_DEFAULT_* macros the build sets.  SECONDS 0 = no time bound.
- * Output: one "# clone_extended_fuzz: " line with the settings, one per
- * problem, and a last one with the totals; exit 0 when no problem was
- * found.
+ * the FUZZ_DEFAULT_* macros the build sets.  CALLS and SECONDS bound each
+ * mode; SECONDS 0 = no time bound.  Output: TAP, a case per mode, and
+ * "# clone_extended_fuzz: " lines: the settings, one per problem, and per
+ * mode one with the calls per errno and one with the totals; exit 0 when
+ * no problem was found.
  */
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -51,6 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -85,18 +97,25 @@
 /*
  * Chosen pids come from these ranges, one per level, so that a pid left
  * taken can be told from one in use.  Level 0 is the guest's initial
- * namespace, level 1 the fuzzer's own.  Level 0's starts at pid_max / 2
- * (pid_max is 4096 on a tinyconfig kernel), far from the kernel threads.
- * PROBE_PID is never chosen: the leak check needs a free level-1 pid to
- * reach level 0.
+ * namespace, CHILD_LEVEL the fuzzer's own, those between hold only their
+ * pid 1 and the next one's.  Level 0's starts at pid_max / 2 (pid_max is
+ * 32768 on the test kernels), far from the kernel threads.  PROBE_PID is
+ * never chosen: the leak check needs a pid that is free at the inner
+ * levels to reach an outer one.  The fuzzer is at CHILD_LEVEL, the root
+ * process that starts it at level 0.
  */
+#define CHILD_LEVEL 3
 #define POOL_SIZE 32
-static int pool_start[2] = { 0, 200 };
+static int pool_start[CHILD_LEVEL + 1] = { 0, 200, 200, 200 };
 #define PROBE_PID 250
-#define CHILD_LEVEL 1
+static int my_level;
 
-/* Pids that are taken: the guest's init and kthreadd, the fuzzer. */
-static const int taken_pid[2] = { 2, 1 };
+/* The privilege modes; the fuzzer runs in one of them. */
+static const char *const mode_names[] = { "root", "unprivileged" };
+static int unprivileged;
+
+/* Pids that are taken: kthreadd, then each namespace's pid 1. */
+static const int taken_pid[CHILD_LEVEL + 1] = { 2, 1, 1, 1 };
 
 static uint64_t rng_state;
 
@@ -351,10 +370,11 @@ static struct pid_set random_pid_set(struct call *c, int pid_max,
 	enum place place;
 
 	memset(&set, 0, sizeof(set));
-	c->num_pids = one_in(4) ? random_int() : (int)(rnd() % 3);
+	c->num_pids = one_in(4) ? random_int() :
+		      (int)(rnd() % (CHILD_LEVEL + 2));
 	n = c->num_pids < 0 ? 0 : c->num_pids > 8 ? 8 : c->num_pids;
 	for (i = 0; i < n; i++) {
-		/* Entries are outermost first; the last is level 1. */
+		/* Entries are outermost first; the last is CHILD_LEVEL. */
 		level = CHILD_LEVEL - (n - 1 - i);
 		c->pids[i] = level >= 0 ? random_pid(level, pid_max) :
 					  random_int();
@@ -442,17 +462,20 @@ static long clone3_with_set_tid(pid_t *set_tid, size_t levels)
 	return syscall(SYS_clone3, &args, sizeof(args));
 }
 
-/* 1 if pid @pid is free at @level: clone3() can create a child with it. */
+/*
+ * 1 if pid @pid is free at @level: clone3() can create a child with it
+ * from the calling process's level.
+ */
 static int pid_free(int level, pid_t pid, int *err)
 {
-	pid_t set_tid[2] = { pid, 0 };	/* innermost first */
+	pid_t set_tid[CHILD_LEVEL + 1];	/* innermost first */
 	long ret;
+	int i;
 
-	if (level == 0) {
-		set_tid[0] = PROBE_PID;
-		set_tid[1] = pid;
-	}
-	ret = clone3_with_set_tid(set_tid, CHILD_LEVEL - level + 1);
+	for (i = 0; i < my_level - level; i++)
+		set_tid[i] = PROBE_PID;
+	set_tid[my_level - level] = pid;
+	ret = clone3_with_set_tid(set_tid, my_level - level + 1);
 	if (ret == 0)
 		_exit(0);
 	if (ret < 0) {
@@ -466,6 +489,33 @@ static int pid_free(int level, pid_t pid, int *err)
 static int in_pool(int level, int pid)
 {
 	return pid >= pool_start[level] && pid < pool_start[level] + POOL_SIZE;
+}
+
+/*
+ * Whether the calling process can ask clone3() about @level: not about
+ * level 0 without privilege there.
+ */
+static int can_check(int level)
+{
+	return level > 0 || !unprivileged;
+}
+
+/* Problems: pool pids of @level taken now, each told. */
+static unsigned long check_pool(int level)
+{
+	unsigned long problems = 0;
+	int i, err;
+
+	for (i = 0; i < POOL_SIZE; i++) {
+		err = 0;
+		if (!pid_free(level, pool_start[level] + i, &err)) {
+			say("pid %d is taken at level %d after the %s run (clone3: %s)\n",
+			    pool_start[level] + i, level,
+			    mode_names[unprivileged], strerror(err));
+			problems++;
+		}
+	}
+	return problems;
 }
 
 static void describe(unsigned long n, const struct call *c, long ret)
@@ -512,7 +562,8 @@ static int check(unsigned long n, const struct call *c, long ret)
 		for (i = 0; i < n_pids; i++) {
 			int level = CHILD_LEVEL - (n_pids - 1 - i);
 
-			if (level < 0 || !in_pool(level, c->pids[i]))
+			if (level < 0 || !in_pool(level, c->pids[i]) ||
+			    !can_check(level))
 				continue;
 			err = 0;
 			if (!pid_free(level, c->pids[i], &err)) {
@@ -576,7 +627,7 @@ static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 	unsigned long problems = 0;
 	struct call c;
 	sigset_t all;
-	int level, i, err;
+	int level, i;
 	long ret;
 
 	/* Exit signals of any number stay pending instead of killing us. */
@@ -590,7 +641,7 @@ static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 	arena_init(&pids_arena);
 	arena_init(&tid_arena);
 
-	pool_start[0] = pid_max / 2;
+	my_level = CHILD_LEVEL;
 	rng_state = seed;
 	for (n = 0; n < calls; n++) {
 		if (seconds && (n & 255) == 0 && now() - start > seconds)
@@ -614,26 +665,110 @@ static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 	wall = now() - start;
 
 	/* After everything, every pool pid is free at every level. */
-	for (level = 0; level <= CHILD_LEVEL; level++) {
-		for (i = 0; i < POOL_SIZE; i++) {
-			err = 0;
-			if (!pid_free(level, pool_start[level] + i, &err)) {
-				say("pid %d is taken at level %d after the run (clone3: %s)\n",
-				    pool_start[level] + i, level, strerror(err));
-				problems++;
-			}
-		}
-	}
+	for (level = 0; level <= CHILD_LEVEL; level++)
+		if (can_check(level))
+			problems += check_pool(level);
 
-	printf("# clone_extended_fuzz: errors:");
+	say("errors variant %s width %d mode %s:", VARIANT,
+	    (int)sizeof(long) * 8, mode_names[unprivileged]);
 	for (i = 1; i < 134; i++)
 		if (errnos[i])
 			printf(" %s %lu", strerrorname_np(i), errnos[i]);
 	printf("\n");
-	say("result variant %s width %d seed %llu calls %lu succeeded %lu seconds %.1f problems %lu pid_max %d\n",
-	    VARIANT, (int)sizeof(long) * 8, (unsigned long long)seed, n,
-	    succeeded, wall, problems, pid_max);
+	say("result variant %s width %d mode %s seed %llu calls %lu succeeded %lu seconds %.1f problems %lu pid_max %d\n",
+	    VARIANT, (int)sizeof(long) * 8, mode_names[unprivileged],
+	    (unsigned long long)seed, n, succeeded, wall, problems, pid_max);
 	return problems ? 1 : 0;
+}
+
+static int write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/*
+ * As uid and gid 65534 without capabilities: a user namespace in which
+ * they are root, as a rootless container has, and a pid namespace it owns.
+ * Returns the step that failed, or NULL.
+ */
+static const char *unprivileged_namespaces(void)
+{
+	if (setgroups(0, NULL) || setresgid(65534, 65534, 65534) ||
+	    setresuid(65534, 65534, 65534))
+		return "dropping root";
+	/* The uid change gave /proc/self to root; the maps need it back. */
+	if (prctl(PR_SET_DUMPABLE, 1))
+		return "PR_SET_DUMPABLE";
+	if (unshare(CLONE_NEWUSER | CLONE_NEWPID))
+		return "unshare(CLONE_NEWUSER | CLONE_NEWPID)";
+	if (write_file("/proc/self/uid_map", "0 65534 1") ||
+	    write_file("/proc/self/setgroups", "deny") ||
+	    write_file("/proc/self/gid_map", "0 65534 1"))
+		return "writing the id maps";
+	return NULL;
+}
+
+/* Waits for @pid and ends with its exit status; 1 if a signal killed it. */
+_Noreturn static void exit_as(pid_t pid)
+{
+	int status;
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		perror("clone_extended_fuzz: fork");
+		_exit(2);
+	}
+	if (!WIFEXITED(status)) {
+		say("the %s fuzzer was killed by signal %d\n",
+		    mode_names[unprivileged], WTERMSIG(status));
+		_exit(1);
+	}
+	_exit(WEXITSTATUS(status));
+}
+
+/*
+ * One mode: the fuzzer as pid 1 of CHILD_LEVEL nested pid namespaces,
+ * unprivileged in a user namespace of its own that owns them all, or as
+ * root.  Returns its exit status.
+ */
+static int run_mode(uint64_t seed, unsigned long calls, unsigned long seconds)
+{
+	const char *failed = NULL;
+	pid_t pid = fork();
+	int status, level;
+
+	if (pid == 0) {
+		if (unprivileged)
+			failed = unprivileged_namespaces();
+		else if (unshare(CLONE_NEWPID))
+			failed = "unshare(CLONE_NEWPID)";
+		if (failed) {
+			say("%s: %s\n", failed, strerror(errno));
+			_exit(2);
+		}
+		for (level = 1; level <= CHILD_LEVEL; level++) {
+			pid = fork();
+			if (pid != 0)
+				exit_as(pid);
+			/* Pid 1 at @level. */
+			if (level < CHILD_LEVEL && unshare(CLONE_NEWPID)) {
+				perror("clone_extended_fuzz: unshare");
+				_exit(2);
+			}
+		}
+		_exit(fuzz(seed, calls, seconds));
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
+		perror("clone_extended_fuzz: fork");
+		return 2;
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 2;
 }
 
 int main(int argc, char **argv)
@@ -643,27 +778,24 @@ int main(int argc, char **argv)
 				      FUZZ_DEFAULT_CALLS);
 	unsigned long seconds = setting(argc, argv, 3, "FUZZ_SECONDS",
 					FUZZ_DEFAULT_SECONDS);
-	int status;
-	pid_t pid;
+	int status = 0, worst = 0;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	say("start variant %s width %d seed %llu calls %lu seconds %lu (replay: %s %llu %lu)\n",
 	    VARIANT, (int)sizeof(long) * 8, (unsigned long long)seed, calls,
 	    seconds, argv[0], (unsigned long long)seed, calls);
-	if (unshare(CLONE_NEWPID)) {
-		perror("clone_extended_fuzz: unshare(CLONE_NEWPID)");
-		return 2;
+	printf("TAP version 13\n1..2\n");
+	pool_start[0] = read_pid_max() / 2;
+	/* Debian's sysctl, if any, must allow the unprivileged mode. */
+	write_file("/proc/sys/kernel/unprivileged_userns_clone", "1");
+	for (unprivileged = 0; unprivileged < 2; unprivileged++) {
+		status = run_mode(seed, calls, seconds);
+		/* What the unprivileged fuzzer could not check: level 0. */
+		if (unprivileged && check_pool(0))
+			status = status ? status : 1;
+		printf("%sok %d %s mode\n", status ? "not " : "",
+		       unprivileged + 1, mode_names[unprivileged]);
+		worst = status > worst ? status : worst;
 	}
-	pid = fork();
-	if (pid == 0)
-		_exit(fuzz(seed, calls, seconds));
-	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
-		perror("clone_extended_fuzz: fork");
-		return 2;
-	}
-	if (!WIFEXITED(status)) {
-		say("the fuzzer was killed by signal %d\n", WTERMSIG(status));
-		return 1;
-	}
-	return WEXITSTATUS(status);
+	return worst;
 }
