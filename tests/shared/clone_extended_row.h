@@ -111,16 +111,16 @@ static pid_t read_pid_max(void)
 	return v;
 }
 
-/* An address that is not mapped: a page just unmapped. */
+/*
+ * An address nothing can read: a PROT_NONE page, left mapped so that no
+ * later mapping (a sanitizer's, say) can take its place.
+ */
 static void *unmapped_address(void)
 {
 	void *p = mmap(NULL, getpagesize(), PROT_NONE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
-	if (p == MAP_FAILED)
-		return NULL;
-	munmap(p, getpagesize());
-	return p;
+	return p == MAP_FAILED ? NULL : p;
 }
 
 /* Give up every capability: all uids 65534, no SECBIT_KEEP_CAPS. */
