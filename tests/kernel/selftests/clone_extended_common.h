@@ -667,13 +667,23 @@ static char thread_stack[64 * 1024];
 		      CLONE_PARENT_SETTID | CLONE_CHILD_SETTID | \
 		      CLONE_CHILD_CLEARTID)
 
+/*
+ * 32-bit callers wait with futex_time64: without COMPAT_32BIT_TIME their
+ * futex is ENOSYS.
+ */
+#ifdef __NR_futex_time64
+#define NR_FUTEX_WAIT __NR_futex_time64
+#else
+#define NR_FUTEX_WAIT __NR_futex
+#endif
+
 /* Until the kernel clears @seen->tid, which it does when the thread ends. */
 static int wait_thread_exit(struct thread_seen *seen)
 {
 	int tid;
 
 	while ((tid = __atomic_load_n(&seen->tid, __ATOMIC_ACQUIRE)))
-		if (syscall(__NR_futex, &seen->tid, FUTEX_WAIT, tid, NULL) &&
+		if (syscall(NR_FUTEX_WAIT, &seen->tid, FUTEX_WAIT, tid, NULL) &&
 		    errno != EAGAIN && errno != EINTR)
 			return -1;
 	return 0;
