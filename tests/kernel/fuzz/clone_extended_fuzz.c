@@ -41,6 +41,15 @@
  * level-0 pid is free; the root process checks every level-0 pool pid
  * after it has exited.
  *
+ * A third mode, race, makes well-formed calls that contend: in rounds,
+ * RACERS processes of RACER_THREADS threads each, released at once, all ask
+ * for the same pid set, whose chosen entries are at random levels.  Each
+ * round exactly one call must succeed (its child is not reaped before the
+ * round ends, so it keeps the pids), every other must fail with EEXIST,
+ * and afterwards every chosen pid must be free at its level.  Run on an
+ * SMP guest, the callers race in the kernel; a CALLS bound counts every
+ * contested call.
+ *
  * Usage: clone_extended_fuzz [SEED [CALLS [SECONDS]]]
  * or the environment FUZZ_SEED, FUZZ_CALLS, FUZZ_SECONDS; the defaults are
  * the FUZZ_DEFAULT_* macros the build sets.  CALLS and SECONDS bound each
@@ -55,6 +64,8 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -110,9 +121,10 @@ static int pool_start[CHILD_LEVEL + 1] = { 0, 200, 200, 200 };
 #define PROBE_PID 250
 static int my_level;
 
-/* The privilege modes; the fuzzer runs in one of them. */
-static const char *const mode_names[] = { "root", "unprivileged" };
-static int unprivileged;
+/* The modes; the fuzzer runs in one of them. */
+enum mode { MODE_ROOT, MODE_UNPRIVILEGED, MODE_RACE, MODES };
+static const char *const mode_names[MODES] = { "root", "unprivileged", "race" };
+static enum mode mode;
 
 /* Pids that are taken: kthreadd, then each namespace's pid 1. */
 static const int taken_pid[CHILD_LEVEL + 1] = { 2, 1, 1, 1 };
@@ -497,7 +509,7 @@ static int in_pool(int level, int pid)
  */
 static int can_check(int level)
 {
-	return level > 0 || !unprivileged;
+	return level > 0 || mode != MODE_UNPRIVILEGED;
 }
 
 /* Problems: pool pids of @level taken now, each told. */
@@ -511,7 +523,7 @@ static unsigned long check_pool(int level)
 		if (!pid_free(level, pool_start[level] + i, &err)) {
 			say("pid %d is taken at level %d after the %s run (clone3: %s)\n",
 			    pool_start[level] + i, level,
-			    mode_names[unprivileged], strerror(err));
+			    mode_names[mode], strerror(err));
 			problems++;
 		}
 	}
@@ -618,21 +630,54 @@ static int read_pid_max(void)
 	return pid_max;
 }
 
+/*
+ * The end of a mode's run: every pool pid must be free at every level it
+ * can check; then the calls per errno and the totals.  Returns its
+ * problems.
+ */
+static unsigned long finish(uint64_t seed, const unsigned long errnos[134],
+			    unsigned long calls, unsigned long succeeded,
+			    double wall, unsigned long problems, int pid_max)
+{
+	int level, i;
+
+	for (level = 0; level <= CHILD_LEVEL; level++)
+		if (can_check(level))
+			problems += check_pool(level);
+
+	say("errors variant %s width %d mode %s:", VARIANT,
+	    (int)sizeof(long) * 8, mode_names[mode]);
+	for (i = 1; i < 134; i++)
+		if (errnos[i])
+			printf(" %s %lu", strerrorname_np(i), errnos[i]);
+	printf("\n");
+	say("result variant %s width %d mode %s seed %llu calls %lu succeeded %lu seconds %.1f problems %lu pid_max %d\n",
+	    VARIANT, (int)sizeof(long) * 8, mode_names[mode],
+	    (unsigned long long)seed, calls, succeeded, wall, problems,
+	    pid_max);
+	return problems;
+}
+
+/* Exit signals of any number stay pending instead of killing us. */
+static void block_signals(void)
+{
+	sigset_t all;
+
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, NULL);
+}
+
 /* The fuzzing loop, as pid 1 of a new pid namespace. */
 static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 {
 	unsigned long n, succeeded = 0, errnos[134] = { 0 };
 	int pid_max = read_pid_max();
-	double start = now(), wall;
+	double start = now();
 	unsigned long problems = 0;
 	struct call c;
-	sigset_t all;
-	int level, i;
 	long ret;
 
-	/* Exit signals of any number stay pending instead of killing us. */
-	sigfillset(&all);
-	sigprocmask(SIG_BLOCK, &all, NULL);
+	block_signals();
 	page_size = getpagesize();
 	arena_init(&flags_arena);
 	arena_init(&info_arena);
@@ -662,22 +707,302 @@ static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 		if (problems >= 10)
 			break;
 	}
-	wall = now() - start;
+	problems = finish(seed, errnos, n, succeeded, now() - start, problems,
+			  pid_max);
+	return problems ? 1 : 0;
+}
 
-	/* After everything, every pool pid is free at every level. */
-	for (level = 0; level <= CHILD_LEVEL; level++)
-		if (can_check(level))
-			problems += check_pool(level);
+/*
+ * Racing: RACERS processes of RACER_THREADS threads each make one call per
+ * round, all with the pid set of struct race.
+ */
+#define RACERS 4
+#define RACER_THREADS 2
+#define RACE_CALLERS (RACERS * RACER_THREADS)
 
-	say("errors variant %s width %d mode %s:", VARIANT,
-	    (int)sizeof(long) * 8, mode_names[unprivileged]);
-	for (i = 1; i < 134; i++)
-		if (errnos[i])
-			printf(" %s %lu", strerrorname_np(i), errnos[i]);
-	printf("\n");
-	say("result variant %s width %d mode %s seed %llu calls %lu succeeded %lu seconds %.1f problems %lu pid_max %d\n",
-	    VARIANT, (int)sizeof(long) * 8, mode_names[unprivileged],
-	    (unsigned long long)seed, n, succeeded, wall, problems, pid_max);
+/* Shared by the race's coordinator and every caller. */
+struct race {
+	unsigned int go;	/* the round released, each caller calls */
+	unsigned int called;	/* callers that made this round's call */
+	unsigned int reap;	/* the round whose winner may be reaped */
+	unsigned int reaped;	/* callers done with this round */
+	unsigned int unreaped;	/* winners' children waitpid() missed */
+	int stop;		/* no more rounds */
+	int num_pids;
+	pid_t pids[CHILD_LEVEL + 1];	/* outermost first */
+	long ret[RACE_CALLERS];
+};
+
+static struct race *race;
+
+/*
+ * 32-bit callers use futex_time64: without COMPAT_32BIT_TIME their futex
+ * is ENOSYS.
+ */
+#ifdef SYS_futex_time64
+#define SYS_FUTEX SYS_futex_time64
+#else
+#define SYS_FUTEX SYS_futex
+#endif
+
+static void futex_wait(unsigned int *word, unsigned int seen)
+{
+	syscall(SYS_FUTEX, word, FUTEX_WAIT, seen, NULL, NULL, 0);
+}
+
+static void futex_wake(unsigned int *word)
+{
+	syscall(SYS_FUTEX, word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+}
+
+/* Waits until *@word is at least @value. */
+static void wait_for(unsigned int *word, unsigned int value)
+{
+	unsigned int seen;
+
+	while ((seen = __atomic_load_n(word, __ATOMIC_ACQUIRE)) < value)
+		futex_wait(word, seen);
+}
+
+static void set_and_wake(unsigned int *word, unsigned int value)
+{
+	__atomic_store_n(word, value, __ATOMIC_RELEASE);
+	futex_wake(word);
+}
+
+static void add_and_wake(unsigned int *word)
+{
+	__atomic_add_fetch(word, 1, __ATOMIC_ACQ_REL);
+	futex_wake(word);
+}
+
+/* A well-formed fork-like call with the pid set @pids of @n entries. */
+#if defined(FUZZ_FLAGS_ARRAY)
+struct contested {
+	struct clone_flags flags;
+	struct pid_set set;
+};
+
+static void contested_args(struct contested *b, unsigned long a[6],
+			   pid_t *pids, int n)
+{
+	memset(b, 0, sizeof(*b));
+	memset(a, 0, 6 * sizeof(*a));
+	clone_flags_from_mask(&b->flags, SIGCHLD);
+	b->set.num_pids = n;
+	b->set.pids = pids;
+	a[0] = (unsigned long)&b->flags;
+	a[5] = (unsigned long)&b->set;
+}
+#else
+struct contested {
+	struct clone_info info;
+};
+
+static void contested_args(struct contested *b, unsigned long a[6],
+			   pid_t *pids, int n)
+{
+	memset(b, 0, sizeof(*b));
+	memset(a, 0, 6 * sizeof(*a));
+	b->info.pid_set.num_pids = n;
+	b->info.pid_set.pids = pids;
+	a[0] = SIGCHLD;
+	a[5] = (unsigned long)&b->info;
+}
+#endif
+
+/* One caller: slot @arg of race->ret, until the coordinator stops. */
+static void *racer(void *arg)
+{
+	unsigned int slot = (uintptr_t)arg, round;
+	pid_t pids[CHILD_LEVEL + 1];
+	struct contested b;
+	unsigned long a[6];
+	long ret;
+
+	for (round = 1;; round++) {
+		wait_for(&race->go, round);
+		if (race->stop)
+			return NULL;
+		memcpy(pids, race->pids, sizeof(pids));
+		contested_args(&b, a, pids, race->num_pids);
+		ret = raw_clone_extended(a);
+		race->ret[slot] = ret;
+		add_and_wake(&race->called);
+		/* The winner's child, a zombie, keeps the pids till then. */
+		wait_for(&race->reap, round);
+		if (ret > 0 && waitpid(ret, NULL, __WALL) != ret)
+			__atomic_add_fetch(&race->unreaped, 1, __ATOMIC_RELAXED);
+		add_and_wake(&race->reaped);
+	}
+}
+
+/* One racing process: RACER_THREADS callers, from slot @first on. */
+_Noreturn static void racer_process(unsigned int first)
+{
+	pthread_t threads[RACER_THREADS];
+	unsigned int i;
+
+	for (i = 1; i < RACER_THREADS; i++)
+		if (pthread_create(&threads[i], NULL, racer,
+				   (void *)(uintptr_t)(first + i))) {
+			say("race: cannot create a thread\n");
+			_exit(2);
+		}
+	/*
+	 * No pthread_join(): 32-bit glibc waits with the time32 futex, which
+	 * these kernels lack.  The other callers have made their last call;
+	 * _exit() ends them.
+	 */
+	racer((void *)(uintptr_t)first);
+	_exit(0);
+}
+
+/*
+ * The next round's pid set: 1 to CHILD_LEVEL + 1 entries, each a pool pid
+ * of its level or 0 (the kernel chooses), at least one a pool pid.
+ */
+static void contested_pid_set(void)
+{
+	int i, level, chosen = 0;
+
+	race->num_pids = 1 + rnd() % (CHILD_LEVEL + 1);
+	for (i = 0; i < race->num_pids; i++) {
+		level = CHILD_LEVEL - (race->num_pids - 1 - i);
+		race->pids[i] = one_in(3) ? 0 :
+				pool_start[level] + rnd() % POOL_SIZE;
+		chosen |= race->pids[i] != 0;
+	}
+	if (!chosen)
+		race->pids[rnd() % race->num_pids] =
+			pool_start[CHILD_LEVEL - (race->num_pids - 1)];
+}
+
+/* Problems with the round just called; counts its outcomes. */
+static unsigned long judge_round(unsigned int round, unsigned long errnos[134],
+				 unsigned long *won)
+{
+	pid_t inner = race->pids[race->num_pids - 1];
+	unsigned long problems = 0, winners = 0;
+	int i;
+
+	for (i = 0; i < RACE_CALLERS; i++) {
+		long ret = race->ret[i];
+
+		if (ret > 0) {
+			winners++;
+			if (inner && ret != inner) {
+				say("race round %u: asked for pid %d, made pid %ld\n",
+				    round, inner, ret);
+				problems++;
+			}
+		} else if (-ret < 134) {
+			errnos[-ret]++;
+		}
+		if (ret < 0 && ret != -EEXIST) {
+			say("race round %u: a caller got %s, not EEXIST\n",
+			    round, strerror(-ret));
+			problems++;
+		}
+	}
+	if (winners != 1) {
+		say("race round %u: %lu callers of %d won\n", round, winners,
+		    RACE_CALLERS);
+		problems++;
+	}
+	*won += winners;
+	return problems;
+}
+
+/* Every chosen pid of the round is free again at its level. */
+static unsigned long check_round(unsigned int round)
+{
+	unsigned long problems = 0;
+	int i, level, err;
+
+	for (i = 0; i < race->num_pids; i++) {
+		level = CHILD_LEVEL - (race->num_pids - 1 - i);
+		err = 0;
+		if (race->pids[i] && !pid_free(level, race->pids[i], &err)) {
+			say("race round %u: pid %d is taken at level %d afterwards (clone3: %s)\n",
+			    round, race->pids[i], level, strerror(err));
+			problems++;
+		}
+	}
+	return problems;
+}
+
+/* The race, as pid 1 of a new pid namespace: rounds of contested calls. */
+static int race_rounds(uint64_t seed, unsigned long calls,
+		       unsigned long seconds)
+{
+	unsigned long won = 0, problems = 0, errnos[134] = { 0 };
+	unsigned int round, i;
+	int pid_max = read_pid_max(), status;
+	double start = now();
+	pid_t racers[RACERS];
+
+	block_signals();
+	my_level = CHILD_LEVEL;
+	rng_state = seed;
+	race = mmap(NULL, sizeof(*race), PROT_READ | PROT_WRITE,
+		    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (race == MAP_FAILED) {
+		perror("clone_extended_fuzz: race");
+		return 2;
+	}
+	memset(race, 0, sizeof(*race));
+	for (i = 0; i < RACERS; i++) {
+		racers[i] = fork();
+		if (racers[i] == 0)
+			racer_process(i * RACER_THREADS);
+		if (racers[i] < 0) {
+			perror("clone_extended_fuzz: race");
+			return 2;
+		}
+	}
+
+	for (round = 1; (unsigned long)(round - 1) * RACE_CALLERS < calls;
+	     round++) {
+		if (seconds && now() - start > seconds)
+			break;
+		contested_pid_set();
+		race->called = 0;
+		race->reaped = 0;
+		set_and_wake(&race->go, round);
+		wait_for(&race->called, RACE_CALLERS);
+		problems += judge_round(round, errnos, &won);
+		set_and_wake(&race->reap, round);
+		wait_for(&race->reaped, RACE_CALLERS);
+		problems += check_round(round);
+		if (problems >= 10) {
+			round++;
+			break;
+		}
+	}
+	race->stop = 1;
+	set_and_wake(&race->go, round);
+	for (i = 0; i < RACERS; i++)
+		if (waitpid(racers[i], &status, 0) != racers[i] ||
+		    !WIFEXITED(status) || WEXITSTATUS(status)) {
+			say("race: racing process %u failed\n", i);
+			problems++;
+		}
+	if (race->unreaped) {
+		say("race: %u winners' children could not be reaped\n",
+		    race->unreaped);
+		problems++;
+	}
+	if (waitpid(-1, &status, WNOHANG | __WALL) != -1 || errno != ECHILD) {
+		say("race: a process was left behind\n");
+		problems++;
+	}
+
+	round--;
+	say("race variant %s width %d rounds %u callers %d\n", VARIANT,
+	    (int)sizeof(long) * 8, round, RACE_CALLERS);
+	problems = finish(seed, errnos, (unsigned long)round * RACE_CALLERS, won,
+			  now() - start, problems, pid_max);
 	return problems ? 1 : 0;
 }
 
@@ -726,16 +1051,16 @@ _Noreturn static void exit_as(pid_t pid)
 	}
 	if (!WIFEXITED(status)) {
 		say("the %s fuzzer was killed by signal %d\n",
-		    mode_names[unprivileged], WTERMSIG(status));
+		    mode_names[mode], WTERMSIG(status));
 		_exit(1);
 	}
 	_exit(WEXITSTATUS(status));
 }
 
 /*
- * One mode: the fuzzer as pid 1 of CHILD_LEVEL nested pid namespaces,
- * unprivileged in a user namespace of its own that owns them all, or as
- * root.  Returns its exit status.
+ * One mode: the fuzzer or the race as pid 1 of CHILD_LEVEL nested pid
+ * namespaces, unprivileged in a user namespace of its own that owns them
+ * all, or as root.  Returns its exit status.
  */
 static int run_mode(uint64_t seed, unsigned long calls, unsigned long seconds)
 {
@@ -744,7 +1069,7 @@ static int run_mode(uint64_t seed, unsigned long calls, unsigned long seconds)
 	int status, level;
 
 	if (pid == 0) {
-		if (unprivileged)
+		if (mode == MODE_UNPRIVILEGED)
 			failed = unprivileged_namespaces();
 		else if (unshare(CLONE_NEWPID))
 			failed = "unshare(CLONE_NEWPID)";
@@ -762,7 +1087,8 @@ static int run_mode(uint64_t seed, unsigned long calls, unsigned long seconds)
 				_exit(2);
 			}
 		}
-		_exit(fuzz(seed, calls, seconds));
+		_exit(mode == MODE_RACE ? race_rounds(seed, calls, seconds) :
+					  fuzz(seed, calls, seconds));
 	}
 	if (pid < 0 || waitpid(pid, &status, 0) != pid) {
 		perror("clone_extended_fuzz: fork");
@@ -784,17 +1110,17 @@ int main(int argc, char **argv)
 	say("start variant %s width %d seed %llu calls %lu seconds %lu (replay: %s %llu %lu)\n",
 	    VARIANT, (int)sizeof(long) * 8, (unsigned long long)seed, calls,
 	    seconds, argv[0], (unsigned long long)seed, calls);
-	printf("TAP version 13\n1..2\n");
+	printf("TAP version 13\n1..%d\n", MODES);
 	pool_start[0] = read_pid_max() / 2;
 	/* Debian's sysctl, if any, must allow the unprivileged mode. */
 	write_file("/proc/sys/kernel/unprivileged_userns_clone", "1");
-	for (unprivileged = 0; unprivileged < 2; unprivileged++) {
+	for (mode = 0; mode < MODES; mode++) {
 		status = run_mode(seed, calls, seconds);
 		/* What the unprivileged fuzzer could not check: level 0. */
-		if (unprivileged && check_pool(0))
+		if (mode == MODE_UNPRIVILEGED && check_pool(0))
 			status = status ? status : 1;
 		printf("%sok %d %s mode\n", status ? "not " : "",
-		       unprivileged + 1, mode_names[unprivileged]);
+		       mode + 1, mode_names[mode]);
 		worst = status > worst ? status : worst;
 	}
 	return worst;
