@@ -23,12 +23,17 @@
  * kernel address, or (32-bit callers) a value with the high bits set.  The
  * same seed and count replay the same calls.
  *
- * CLONE_VM is never set: a child sharing the fuzzer's memory could write
- * into it (its stack, its allocations) before it exits.  Without CLONE_VM,
- * CLONE_SIGHAND and CLONE_THREAD are still fuzzed, and fail as clone()
- * fails.  A created child exits right after the syscall instruction,
- * before it touches its stack or TLS, so that random child_stack and
- * CLONE_SETTLS values are harmless.  The caller is pid 1 of the innermost
+ * A created child ends its own thread (exit, not exit_group) right after
+ * the syscall instruction, before it touches its stack or TLS, so that
+ * random child_stack and CLONE_SETTLS values are harmless and a child
+ * that shares the fuzzer's memory writes nothing into it.  A quarter of
+ * the calls are thread-shaped (CLONE_VM, CLONE_SIGHAND and CLONE_THREAD
+ * on top of the random flags), with a real stack and, with CLONE_SETTLS, a
+ * real thread pointer.  A call with CLONE_VM writes through parent_tid and
+ * child_tid only into the tid arena.  A created thread must end and give
+ * back every chosen pid, and no call may leave a thread behind: the
+ * fuzzer's /proc/self/task holds itself alone after every call that asked
+ * for CLONE_THREAD.  The caller is pid 1 of the innermost
  * of CHILD_LEVEL nested pid namespaces of its own: kernel-assigned and
  * chosen pids cannot meet anybody else's, CLONE_PARENT is refused for it,
  * and exit signals sent to it by its children are ignored.  Pid sets reach
@@ -60,6 +65,7 @@
  */
 
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -80,6 +86,9 @@
 #include <unistd.h>
 #include <linux/sched.h>
 #include <linux/pid_set.h>
+#if defined(__i386__)
+#include <asm/ldt.h>
+#endif
 
 #if defined(FUZZ_FLAGS_ARRAY)
 #include <linux/clone_flags.h>
@@ -147,8 +156,9 @@ static int one_in(unsigned int n)
 }
 
 /*
- * The syscall; a child it creates ends at once with exit_group(0), before
- * it touches memory, so any child_stack is fine.
+ * The syscall; a child it creates ends its thread at once with exit(0),
+ * before it touches memory, so any child_stack is fine and a thread of
+ * the caller's ends alone.
  */
 #if defined(__x86_64__)
 static long raw_clone_extended(const unsigned long a[6])
@@ -161,7 +171,7 @@ static long raw_clone_extended(const unsigned long a[6])
 	__asm__ volatile("syscall\n\t"
 			 "test %%rax, %%rax\n\t"
 			 "jnz 1f\n\t"
-			 "mov $231, %%eax\n\t"
+			 "mov $60, %%eax\n\t"
 			 "xor %%edi, %%edi\n\t"
 			 "syscall\n"
 			 "1:"
@@ -189,7 +199,7 @@ static long raw_clone_extended(const unsigned long a[6])
 			 "int $0x80\n\t"
 			 "test %%eax, %%eax\n\t"
 			 "jnz 1f\n\t"
-			 "mov $252, %%eax\n\t"
+			 "mov $1, %%eax\n\t"
 			 "xor %%ebx, %%ebx\n\t"
 			 "int $0x80\n"
 			 "1:\n\t"
@@ -338,7 +348,9 @@ static uint64_t random_flags(void)
 			flags |= 1ULL << (34 + rnd() % 30);
 		flags |= signals[rnd() % (sizeof(signals) / sizeof(signals[0]))];
 	}
-	return flags & ~(uint64_t)CLONE_VM;
+	if (one_in(4))
+		flags |= CLONE_VM | CLONE_SIGHAND | CLONE_THREAD;
+	return flags;
 }
 
 /* One entry of a pid set for @level. */
@@ -447,20 +459,60 @@ static void random_call(struct call *c, int pid_max)
 }
 #endif
 
+/* The stack of thread-shaped calls; their threads never touch it. */
+static char thread_stack[16384] __attribute__((aligned(16)));
+
 /*
- * child_stack, tls, parent_tid and child_tid: anything.  What the kernel
- * writes through parent_tid goes to the tid arena.
+ * A tls argument that CLONE_SETTLS takes: a thread pointer (x86_64), or a
+ * descriptor of the TLS entry %gs selects (i386).
+ */
+static unsigned long real_tls(void)
+{
+#if defined(__i386__)
+	static struct user_desc desc;
+	unsigned short gs;
+
+	__asm__ volatile("mov %%gs, %0" : "=r"(gs));
+	memset(&desc, 0, sizeof(desc));
+	desc.entry_number = gs >> 3;
+	desc.base_addr = (uintptr_t)thread_stack;
+	desc.limit = 0xfffff;
+	desc.seg_32bit = 1;
+	desc.limit_in_pages = 1;
+	return (unsigned long)&desc;
+#else
+	return (unsigned long)thread_stack;
+#endif
+}
+
+/* Where parent_tid and child_tid point: in the tid arena or nowhere. */
+static enum place tid_place(const struct call *c)
+{
+	enum place place = random_place();
+
+	return place == PLACE_RANDOM && (c->flags & CLONE_VM) ?
+	       PLACE_UNMAPPED : place;
+}
+
+/*
+ * child_stack, tls, parent_tid and child_tid: anything, but for
+ * thread-shaped calls mostly a real stack and thread pointer.  What the
+ * kernel writes through parent_tid (and child_tid, CLONE_VM) goes to the
+ * tid arena.
  */
 static void random_clone_args(struct call *c)
 {
 	int tid_buf[16];
+	int thread = (c->flags & CLONE_VM) && !one_in(4);
 
 	memset(tid_buf, 0, sizeof(tid_buf));
-	c->arg[1] = one_in(2) ? 0 : (unsigned long)rnd();
-	c->arg[2] = one_in(2) ? 0 : put(&tid_arena, random_place(), tid_buf,
-					  sizeof(tid_buf));
-	c->arg[3] = put(&tid_arena, random_place(), tid_buf, sizeof(int));
-	c->arg[4] = put(&tid_arena, random_place(), tid_buf, sizeof(int));
+	c->arg[1] = thread ? (unsigned long)thread_stack + sizeof(thread_stack) :
+		    one_in(2) ? 0 : (unsigned long)rnd();
+	c->arg[2] = thread ? real_tls() :
+		    one_in(2) ? 0 : put(&tid_arena, random_place(), tid_buf,
+					sizeof(tid_buf));
+	c->arg[3] = put(&tid_arena, tid_place(c), tid_buf, sizeof(int));
+	c->arg[4] = put(&tid_arena, tid_place(c), tid_buf, sizeof(int));
 }
 
 static long clone3_with_set_tid(pid_t *set_tid, size_t levels)
@@ -544,22 +596,64 @@ static void describe(unsigned long n, const struct call *c, long ret)
 	printf("\n");
 }
 
+/*
+ * Waits until the thread @tid of ours has ended and been released (its
+ * pids with it): 1 when it has, 0 after about two seconds.
+ */
+static int thread_ended(pid_t tid)
+{
+	int tries;
+
+	for (tries = 0; tries < 20000; tries++) {
+		if (syscall(SYS_tgkill, getpid(), tid, 0) && errno == ESRCH)
+			return 1;
+		usleep(100);
+	}
+	return 0;
+}
+
+/* The fuzzer's threads, itself included, or -1. */
+static int count_threads(void)
+{
+	DIR *dir = opendir("/proc/self/task");
+	struct dirent *d;
+	int n = 0;
+
+	if (!dir)
+		return -1;
+	while ((d = readdir(dir)))
+		n += d->d_name[0] != '.';
+	closedir(dir);
+	return n;
+}
+
 /* Problems with the call just made, 0 if none. */
-static int check(unsigned long n, const struct call *c, long ret)
+static int check(unsigned long n, const struct call *c, long ret,
+		 unsigned long *threads)
 {
 	int n_pids = c->pids_read && c->num_pids > 0 && c->num_pids <= 8 ?
 		     c->num_pids : 0;
+	int thread = ret > 0 && (c->flags & CLONE_THREAD);
 	int problems = 0;
 	int i, status, err;
 	pid_t got;
 
-	if (ret > 0) {
+	if (thread) {
+		(*threads)++;
+		if (!thread_ended(ret)) {
+			say("call %lu made thread %ld, which does not end\n",
+			    n, ret);
+			problems++;
+		}
+	} else if (ret > 0) {
 		got = waitpid(ret, &status, __WALL);
 		if (got != ret) {
 			say("call %lu made pid %ld, which cannot be reaped: %s\n",
 			    n, ret, strerror(errno));
 			problems++;
 		}
+	}
+	if (ret > 0) {
 		if (n_pids && c->pids[n_pids - 1] &&
 		    c->pids[n_pids - 1] != ret) {
 			say("call %lu asked for pid %d and made pid %ld\n", n,
@@ -569,22 +663,27 @@ static int check(unsigned long n, const struct call *c, long ret)
 		/* CLONE_PIDFD made a descriptor. */
 		syscall(SYS_close_range, 3, ~0U, 0);
 	}
-	if (ret < 0) {
-		/* Every chosen pid of the failed call must be free again. */
-		for (i = 0; i < n_pids; i++) {
-			int level = CHILD_LEVEL - (n_pids - 1 - i);
+	/*
+	 * Every chosen pid of a failed call, or of a thread that ended, must
+	 * be free again.
+	 */
+	for (i = 0; (ret < 0 || thread) && i < n_pids; i++) {
+		int level = CHILD_LEVEL - (n_pids - 1 - i);
 
-			if (level < 0 || !in_pool(level, c->pids[i]) ||
-			    !can_check(level))
-				continue;
-			err = 0;
-			if (!pid_free(level, c->pids[i], &err)) {
-				say("call %lu failed with %s but pid %d is taken at level %d afterwards (clone3: %s)\n",
-				    n, strerror(-ret), c->pids[i], level,
-				    strerror(err));
-				problems++;
-			}
+		if (level < 0 || !in_pool(level, c->pids[i]) ||
+		    !can_check(level))
+			continue;
+		err = 0;
+		if (!pid_free(level, c->pids[i], &err)) {
+			say("call %lu returned %ld but pid %d is taken at level %d afterwards (clone3: %s)\n",
+			    n, ret, c->pids[i], level, strerror(err));
+			problems++;
 		}
+	}
+	if ((c->flags & CLONE_THREAD) && count_threads() != 1) {
+		say("call %lu returned %ld and left %d threads\n", n, ret,
+		    count_threads());
+		problems++;
 	}
 	got = waitpid(-1, &status, WNOHANG | __WALL);
 	if (got != -1 || errno != ECHILD) {
@@ -637,7 +736,8 @@ static int read_pid_max(void)
  */
 static unsigned long finish(uint64_t seed, const unsigned long errnos[134],
 			    unsigned long calls, unsigned long succeeded,
-			    double wall, unsigned long problems, int pid_max)
+			    unsigned long threads, double wall,
+			    unsigned long problems, int pid_max)
 {
 	int level, i;
 
@@ -651,10 +751,10 @@ static unsigned long finish(uint64_t seed, const unsigned long errnos[134],
 		if (errnos[i])
 			printf(" %s %lu", strerrorname_np(i), errnos[i]);
 	printf("\n");
-	say("result variant %s width %d mode %s seed %llu calls %lu succeeded %lu seconds %.1f problems %lu pid_max %d\n",
+	say("result variant %s width %d mode %s seed %llu calls %lu succeeded %lu threads %lu seconds %.1f problems %lu pid_max %d\n",
 	    VARIANT, (int)sizeof(long) * 8, mode_names[mode],
-	    (unsigned long long)seed, calls, succeeded, wall, problems,
-	    pid_max);
+	    (unsigned long long)seed, calls, succeeded, threads, wall,
+	    problems, pid_max);
 	return problems;
 }
 
@@ -670,7 +770,7 @@ static void block_signals(void)
 /* The fuzzing loop, as pid 1 of a new pid namespace. */
 static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 {
-	unsigned long n, succeeded = 0, errnos[134] = { 0 };
+	unsigned long n, succeeded = 0, threads = 0, errnos[134] = { 0 };
 	int pid_max = read_pid_max();
 	double start = now();
 	unsigned long problems = 0;
@@ -703,12 +803,12 @@ static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 			succeeded++;
 		else if (-ret < 134)
 			errnos[-ret]++;
-		problems += check(n, &c, ret);
+		problems += check(n, &c, ret, &threads);
 		if (problems >= 10)
 			break;
 	}
-	problems = finish(seed, errnos, n, succeeded, now() - start, problems,
-			  pid_max);
+	problems = finish(seed, errnos, n, succeeded, threads, now() - start,
+			  problems, pid_max);
 	return problems ? 1 : 0;
 }
 
@@ -1002,7 +1102,7 @@ static int race_rounds(uint64_t seed, unsigned long calls,
 	say("race variant %s width %d rounds %u callers %d\n", VARIANT,
 	    (int)sizeof(long) * 8, round, RACE_CALLERS);
 	problems = finish(seed, errnos, (unsigned long)round * RACE_CALLERS, won,
-			  now() - start, problems, pid_max);
+			  0, now() - start, problems, pid_max);
 	return problems ? 1 : 0;
 }
 
