@@ -33,7 +33,10 @@
  * child_tid only into the tid arena.  A created thread must end and give
  * back every chosen pid, and no call may leave a thread behind: the
  * fuzzer's /proc/self/task holds itself alone after every call that asked
- * for CLONE_THREAD.  The caller is pid 1 of the innermost
+ * for CLONE_THREAD.  A child that shares the fuzzer's handlers
+ * (CLONE_SIGHAND) and is pid 1 of a new pid namespace sets SIGCHLD to
+ * SIG_IGN for both when it exits, so it may reap itself: the fuzzer
+ * accepts that and sets SIGCHLD back.  The caller is pid 1 of the innermost
  * of CHILD_LEVEL nested pid namespaces of its own: kernel-assigned and
  * chosen pids cannot meet anybody else's, CLONE_PARENT is refused for it,
  * and exit signals sent to it by its children are ignored.  Pid sets reach
@@ -634,6 +637,13 @@ static int check(unsigned long n, const struct call *c, long ret,
 	int n_pids = c->pids_read && c->num_pids > 0 && c->num_pids <= 8 ?
 		     c->num_pids : 0;
 	int thread = ret > 0 && (c->flags & CLONE_THREAD);
+	/*
+	 * A pid namespace's init that shares our handlers sets SIGCHLD to
+	 * SIG_IGN for both of us when it exits (zap_pid_ns_processes()): it
+	 * may reap itself, and so would every later child.
+	 */
+	int ignores_sigchld = (c->flags & (CLONE_SIGHAND | CLONE_NEWPID)) ==
+			      (CLONE_SIGHAND | CLONE_NEWPID);
 	int problems = 0;
 	int i, status, err;
 	pid_t got;
@@ -647,12 +657,14 @@ static int check(unsigned long n, const struct call *c, long ret,
 		}
 	} else if (ret > 0) {
 		got = waitpid(ret, &status, __WALL);
-		if (got != ret) {
+		if (got != ret && !(ignores_sigchld && errno == ECHILD)) {
 			say("call %lu made pid %ld, which cannot be reaped: %s\n",
 			    n, ret, strerror(errno));
 			problems++;
 		}
 	}
+	if (ignores_sigchld)
+		signal(SIGCHLD, SIG_DFL);
 	if (ret > 0) {
 		if (n_pids && c->pids[n_pids - 1] &&
 		    c->pids[n_pids - 1] != ret) {
