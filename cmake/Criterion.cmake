@@ -70,7 +70,11 @@ function(ce_add_criterion_test)
     target_compile_options(${arg_NAME} PRIVATE -m32 ${CE_M32_NO_ASAN})
     target_include_directories(${arg_NAME} SYSTEM PRIVATE "${dir}/usr/include")
     # rpath-link lets the linker resolve libcriterion's own dependencies.
-    target_link_options(${arg_NAME} PRIVATE -m32 ${CE_M32_NO_ASAN}
+    # -no-pie: BoxFort maps its arena into each test worker at the
+    # runner's address with MAP_FIXED, chosen in 0x40000000-0xa0000000 on
+    # 32-bit, where a PIE worker's heap lies when ASLR moves it there; a
+    # non-PIE test's heap starts below 0x10000000.
+    target_link_options(${arg_NAME} PRIVATE -m32 -no-pie ${CE_M32_NO_ASAN}
                         "LINKER:-rpath-link,${libpath}")
     target_link_libraries(${arg_NAME} PRIVATE
                           "${dir}/usr/lib/i386-linux-gnu/libcriterion.so")
