@@ -630,9 +630,33 @@ static int count_threads(void)
 	return n;
 }
 
+/*
+ * Problems: entries of @pids (@n, outermost first, the last at
+ * CHILD_LEVEL) that were chosen from a pool and are taken now, each told
+ * after @who.
+ */
+static int chosen_pids_taken(const int *pids, int n, const char *who)
+{
+	int problems = 0;
+	int i, level, err;
+
+	for (i = 0; i < n; i++) {
+		level = CHILD_LEVEL - (n - 1 - i);
+		if (level < 0 || !pids[i] || !in_pool(level, pids[i]) ||
+		    !can_check(level))
+			continue;
+		err = 0;
+		if (!pid_free(level, pids[i], &err)) {
+			say("%s but pid %d is taken at level %d afterwards (clone3: %s)\n",
+			    who, pids[i], level, strerror(err));
+			problems++;
+		}
+	}
+	return problems;
+}
+
 /* Problems with the call just made, 0 if none. */
-static int check(unsigned long n, const struct call *c, long ret,
-		 unsigned long *threads)
+static int check(unsigned long n, const struct call *c, long ret)
 {
 	int n_pids = c->pids_read && c->num_pids > 0 && c->num_pids <= 8 ?
 		     c->num_pids : 0;
@@ -645,11 +669,11 @@ static int check(unsigned long n, const struct call *c, long ret,
 	int ignores_sigchld = (c->flags & (CLONE_SIGHAND | CLONE_NEWPID)) ==
 			      (CLONE_SIGHAND | CLONE_NEWPID);
 	int problems = 0;
-	int i, status, err;
+	int status, left;
+	char who[64];
 	pid_t got;
 
 	if (thread) {
-		(*threads)++;
 		if (!thread_ended(ret)) {
 			say("call %lu made thread %ld, which does not end\n",
 			    n, ret);
@@ -679,22 +703,12 @@ static int check(unsigned long n, const struct call *c, long ret,
 	 * Every chosen pid of a failed call, or of a thread that ended, must
 	 * be free again.
 	 */
-	for (i = 0; (ret < 0 || thread) && i < n_pids; i++) {
-		int level = CHILD_LEVEL - (n_pids - 1 - i);
-
-		if (level < 0 || !in_pool(level, c->pids[i]) ||
-		    !can_check(level))
-			continue;
-		err = 0;
-		if (!pid_free(level, c->pids[i], &err)) {
-			say("call %lu returned %ld but pid %d is taken at level %d afterwards (clone3: %s)\n",
-			    n, ret, c->pids[i], level, strerror(err));
-			problems++;
-		}
+	if (ret < 0 || thread) {
+		snprintf(who, sizeof(who), "call %lu returned %ld", n, ret);
+		problems += chosen_pids_taken(c->pids, n_pids, who);
 	}
-	if ((c->flags & CLONE_THREAD) && count_threads() != 1) {
-		say("call %lu returned %ld and left %d threads\n", n, ret,
-		    count_threads());
+	if ((c->flags & CLONE_THREAD) && (left = count_threads()) != 1) {
+		say("call %lu returned %ld and left %d threads\n", n, ret, left);
 		problems++;
 	}
 	got = waitpid(-1, &status, WNOHANG | __WALL);
@@ -811,11 +825,13 @@ static int fuzz(uint64_t seed, unsigned long calls, unsigned long seconds)
 			    NR_clone_extended);
 			return 1;
 		}
-		if (ret > 0)
+		if (ret > 0) {
 			succeeded++;
-		else if (-ret < 134)
+			threads += !!(c.flags & CLONE_THREAD);
+		} else if (-ret < 134) {
 			errnos[-ret]++;
-		problems += check(n, &c, ret, &threads);
+		}
+		problems += check(n, &c, ret);
 		if (problems >= 10)
 			break;
 	}
@@ -1029,19 +1045,10 @@ static unsigned long judge_round(unsigned int round, unsigned long errnos[134],
 /* Every chosen pid of the round is free again at its level. */
 static unsigned long check_round(unsigned int round)
 {
-	unsigned long problems = 0;
-	int i, level, err;
+	char who[64];
 
-	for (i = 0; i < race->num_pids; i++) {
-		level = CHILD_LEVEL - (race->num_pids - 1 - i);
-		err = 0;
-		if (race->pids[i] && !pid_free(level, race->pids[i], &err)) {
-			say("race round %u: pid %d is taken at level %d afterwards (clone3: %s)\n",
-			    round, race->pids[i], level, strerror(err));
-			problems++;
-		}
-	}
-	return problems;
+	snprintf(who, sizeof(who), "race round %u", round);
+	return chosen_pids_taken(race->pids, race->num_pids, who);
 }
 
 /* The race, as pid 1 of a new pid namespace: rounds of contested calls. */
