@@ -20,8 +20,9 @@
  * num_pids from INT_MIN to INT_MAX, pids in and out of [0, pid_max), and
  * each structure at a place that is readable, unaligned, ends at the last
  * byte of a page, straddles into an unmapped page, is unmapped, NULL, a
- * kernel address, or (32-bit callers) a value with the high bits set.  The
- * same seed and count replay the same calls.
+ * kernel address, (32-bit callers) a value with the high bits set, or a
+ * random address where nothing is mapped.  The same seed and count replay
+ * the same calls.
  *
  * A created child ends its own thread (exit, not exit_group) right after
  * the syscall instruction, before it touches its stack or TLS, so that
@@ -29,9 +30,9 @@
  * that shares the fuzzer's memory writes nothing into it.  A quarter of
  * the calls are thread-shaped (CLONE_VM, CLONE_SIGHAND and CLONE_THREAD
  * on top of the random flags), with a real stack and, with CLONE_SETTLS, a
- * real thread pointer.  A call with CLONE_VM writes through parent_tid and
- * child_tid only into the tid arena.  A created thread must end and give
- * back every chosen pid, and no call may leave a thread behind: the
+ * real thread pointer.  What the kernel writes through parent_tid and
+ * child_tid lands in the tid arena or faults.  A created thread must end
+ * and give back every chosen pid, and no call may leave a thread behind: the
  * fuzzer's /proc/self/task holds itself alone after every call that asked
  * for CLONE_THREAD.  A child that shares the fuzzer's handlers
  * (CLONE_SIGHAND) and is pid 1 of a new pid namespace sets SIGCHLD to
@@ -232,7 +233,7 @@ enum place {
 	PLACE_NULL,
 	PLACE_KERNEL,
 	PLACE_HIGH,		/* beyond user space: non-canonical or > 3 GiB */
-	PLACE_RANDOM,
+	PLACE_RANDOM,		/* where nothing is mapped */
 };
 
 struct arena {
@@ -281,6 +282,22 @@ static int readable(enum place place)
 }
 
 /*
+ * A random address at which nothing is mapped.  A 32-bit one may well hit
+ * the fuzzer's stack or data: the kernel would then read flags nobody
+ * chose, and write a tid or a pidfd into the fuzzer.
+ */
+static unsigned long random_unmapped(void)
+{
+	unsigned long at;
+
+	do
+		at = (unsigned long)rnd();
+	while (!msync((void *)(at & ~(page_size - 1)), page_size, MS_ASYNC) ||
+	       errno != ENOMEM);
+	return at;
+}
+
+/*
  * Copy the @size bytes at @obj to @place in @a, as far as that place is
  * mapped, and return its address as the caller passes it.
  */
@@ -317,7 +334,7 @@ static unsigned long put(struct arena *a, enum place place, const void *obj,
 					   (unsigned long)0x8000000000000000ULL;
 		return one_in(2) ? 0xfffff000UL : 0xffffffffUL - rnd() % 16;
 	default:
-		return (unsigned long)rnd();
+		return random_unmapped();
 	}
 	memcpy(at, obj, size);
 	return (unsigned long)at;
@@ -488,20 +505,9 @@ static unsigned long real_tls(void)
 #endif
 }
 
-/* Where parent_tid and child_tid point: in the tid arena or nowhere. */
-static enum place tid_place(const struct call *c)
-{
-	enum place place = random_place();
-
-	return place == PLACE_RANDOM && (c->flags & CLONE_VM) ?
-	       PLACE_UNMAPPED : place;
-}
-
 /*
  * child_stack, tls, parent_tid and child_tid: anything, but for
- * thread-shaped calls mostly a real stack and thread pointer.  What the
- * kernel writes through parent_tid (and child_tid, CLONE_VM) goes to the
- * tid arena.
+ * thread-shaped calls mostly a real stack and thread pointer.
  */
 static void random_clone_args(struct call *c)
 {
@@ -514,8 +520,8 @@ static void random_clone_args(struct call *c)
 	c->arg[2] = thread ? real_tls() :
 		    one_in(2) ? 0 : put(&tid_arena, random_place(), tid_buf,
 					sizeof(tid_buf));
-	c->arg[3] = put(&tid_arena, tid_place(c), tid_buf, sizeof(int));
-	c->arg[4] = put(&tid_arena, tid_place(c), tid_buf, sizeof(int));
+	c->arg[3] = put(&tid_arena, random_place(), tid_buf, sizeof(int));
+	c->arg[4] = put(&tid_arena, random_place(), tid_buf, sizeof(int));
 }
 
 static long clone3_with_set_tid(pid_t *set_tid, size_t levels)
