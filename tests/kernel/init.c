@@ -31,20 +31,15 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "../shared/write_text.h"
+
 #define KMEMLEAK "/debug/kmemleak"
 /* kmemleak reports no object younger than this (MSECS_MIN_AGE). */
 #define KMEMLEAK_MIN_AGE 5
 
 static int kmemleak(const char *command)
 {
-	int fd = open(KMEMLEAK, O_WRONLY);
-	int ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, command, strlen(command)) == (ssize_t)strlen(command);
-	close(fd);
-	return ok ? 0 : -1;
+	return write_text(KMEMLEAK, command);
 }
 
 /*

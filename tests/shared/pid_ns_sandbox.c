@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "pid_ns_sandbox.h"
+#include "write_text.h"
 
 /* Unprivileged uid and gid the user-namespace caller runs as. */
 #define NOBODY	65534
@@ -146,14 +147,9 @@ static void map_nobody(void)
 	 */
 	if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
 		fail_step("prctl(PR_SET_DUMPABLE)");
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		int fd = open(files[i], O_WRONLY | O_CLOEXEC);
-		ssize_t len = (ssize_t)strlen(lines[i]);
-
-		if (fd < 0 || write(fd, lines[i], len) != len)
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if (write_text(files[i], lines[i]))
 			fail_step("mapping 65534 in the user namespace");
-		close(fd);
-	}
 }
 
 int sandbox_run(const struct sandbox *sandbox, int (*caller)(void *arg),

@@ -22,6 +22,7 @@
 #include <linux/sched.h>
 
 #include "pid_ns_sandbox.h"
+#include "write_text.h"
 
 #ifndef __NR_clone_extended
 #define __NR_clone_extended 463
@@ -133,18 +134,6 @@ static int make_call(void *arg)
 	return *got != run->row->expect_errno;
 }
 
-static int write_sysctl(const char *value)
-{
-	int fd = open(SYSCTL, O_WRONLY | O_CLOEXEC);
-	int ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, value, strlen(value)) == (ssize_t)strlen(value);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 static int read_sysctl(char *value)
 {
 	int fd = open(SYSCTL, O_RDONLY | O_CLOEXEC);
@@ -184,7 +173,7 @@ int main(void)
 			int ret;
 
 			*got = -1;
-			ret = write_sysctl(value) ? -1 :
+			ret = write_text(SYSCTL, value) ? -1 :
 			      sandbox_run(row->privileged ? &privileged :
 					  &unprivileged, make_call, &run, &why);
 			if (ret == 0) {
@@ -205,7 +194,7 @@ int main(void)
 				       ret);
 		}
 	}
-	if (write_sysctl(saved)) {
+	if (write_text(SYSCTL, saved)) {
 		fprintf(stderr, "cannot restore " SYSCTL "\n");
 		failed = 1;
 	}

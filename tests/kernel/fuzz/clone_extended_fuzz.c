@@ -94,6 +94,8 @@
 #include <asm/ldt.h>
 #endif
 
+#include "../../shared/write_text.h"
+
 #if defined(FUZZ_FLAGS_ARRAY)
 #include <linux/clone_flags.h>
 #define VARIANT "flags-array"
@@ -1131,18 +1133,6 @@ static int race_rounds(uint64_t seed, unsigned long calls,
 	return problems ? 1 : 0;
 }
 
-static int write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	int ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 /*
  * As uid and gid 65534 without capabilities: a user namespace in which
  * they are root, as a rootless container has, and a pid namespace it owns.
@@ -1158,9 +1148,9 @@ static const char *unprivileged_namespaces(void)
 		return "PR_SET_DUMPABLE";
 	if (unshare(CLONE_NEWUSER | CLONE_NEWPID))
 		return "unshare(CLONE_NEWUSER | CLONE_NEWPID)";
-	if (write_file("/proc/self/uid_map", "0 65534 1") ||
-	    write_file("/proc/self/setgroups", "deny") ||
-	    write_file("/proc/self/gid_map", "0 65534 1"))
+	if (write_text("/proc/self/uid_map", "0 65534 1") ||
+	    write_text("/proc/self/setgroups", "deny") ||
+	    write_text("/proc/self/gid_map", "0 65534 1"))
 		return "writing the id maps";
 	return NULL;
 }
@@ -1238,7 +1228,7 @@ int main(int argc, char **argv)
 	printf("TAP version 13\n1..%d\n", MODES);
 	pool_start[0] = read_pid_max() / 2;
 	/* Debian's sysctl, if any, must allow the unprivileged mode. */
-	write_file("/proc/sys/kernel/unprivileged_userns_clone", "1");
+	write_text("/proc/sys/kernel/unprivileged_userns_clone", "1");
 	for (mode = 0; mode < MODES; mode++) {
 		status = run_mode(seed, calls, seconds);
 		/* What the unprivileged fuzzer could not check: level 0. */
