@@ -43,6 +43,17 @@ require_series() {
 	[ -z "$missing" ] || die "kernel-patches/$1/series lists $missing, which does not exist"
 }
 
+# The row of scripts/lib/arches.tsv for the architecture $1, without the
+# name: "ARCH TRIPLET TARGET FRAGMENT"; fails, naming the known ones, for
+# another.
+arch_row() {
+	local table="$root/scripts/lib/arches.tsv"
+
+	awk -v a="$1" '!/^#/ && $1 == a { print $2, $3, $4, $5; found = 1 }
+		END { exit !found }' "$table" ||
+		die "unknown architecture '$1' (scripts/lib/arches.tsv: $(awk '!/^#/ { printf "%s%s", s, $1; s = " " }' "$table"))"
+}
+
 # The word after the word $1 on the line read from standard input: the
 # value of a key in the "KEY VALUE ..." lines the guest programs print.
 word_after() {
