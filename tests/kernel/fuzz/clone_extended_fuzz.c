@@ -284,17 +284,26 @@ static int readable(enum place place)
 }
 
 /*
- * A random address at which nothing is mapped.  A 32-bit one may well hit
- * the fuzzer's stack or data: the kernel would then read flags nobody
- * chose, and write a tid or a pidfd into the fuzzer.
+ * How far from the stack pointer the kernel may grow the stack on a fault:
+ * RLIMIT_STACK (8 MiB) and the guard gap (1 MiB), with room to spare.
+ */
+#define STACK_REACH (64UL << 20)
+
+/*
+ * A random address at which nothing is mapped, nor will be.  A 32-bit one
+ * may well hit the fuzzer's stack or data, or lie just below the stack,
+ * which the kernel grows there when it reads: it would then read flags
+ * nobody chose, and write a tid or a pidfd into the fuzzer.
  */
 static unsigned long random_unmapped(void)
 {
+	unsigned long sp = (unsigned long)__builtin_frame_address(0);
 	unsigned long at;
 
 	do
 		at = (unsigned long)rnd();
-	while (!msync((void *)(at & ~(page_size - 1)), page_size, MS_ASYNC) ||
+	while (at - (sp - STACK_REACH) < 2 * STACK_REACH ||
+	       !msync((void *)(at & ~(page_size - 1)), page_size, MS_ASYNC) ||
 	       errno != ENOMEM);
 	return at;
 }
@@ -607,19 +616,54 @@ static void describe(unsigned long n, const struct call *c, long ret)
 	printf("\n");
 }
 
-/*
- * Waits until the thread @tid of ours has ended and been released (its
- * pids with it): 1 when it has, 0 after about two seconds.
- */
-static int thread_ended(pid_t tid)
+static double now(void)
 {
-	int tries;
+	struct timespec ts;
 
-	for (tries = 0; tries < 20000; tries++) {
-		if (syscall(SYS_tgkill, getpid(), tid, 0) && errno == ESRCH)
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* How long, in guest time, a thread of ours may take to end. */
+#define THREAD_END_SECONDS 10
+
+/* The state letter of our thread @tid in /proc (R, S, D, Z...), or '?'. */
+static char thread_state(pid_t tid)
+{
+	char path[64], state = '?';
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
+			state = '?';
+		fclose(f);
+	}
+	return state;
+}
+
+/*
+ * Waits until the thread @tid that call @n made has ended and been
+ * released (its pids with it): 1 when it has; 0, with what was seen told,
+ * when it has not after THREAD_END_SECONDS.
+ */
+static int thread_ended(unsigned long n, pid_t tid)
+{
+	double start = now();
+	unsigned long waits = 0;
+	int err;
+
+	do {
+		err = syscall(SYS_tgkill, getpid(), tid, 0) ? errno : 0;
+		if (err == ESRCH)
 			return 1;
 		usleep(100);
-	}
+		waits++;
+	} while (now() - start < THREAD_END_SECONDS);
+	say("call %lu made thread %d, which has not ended after %.1f s and %lu waits (tgkill: %s, state %c)\n",
+	    n, (int)tid, now() - start, waits, err ? strerror(err) : "found it",
+	    thread_state(tid));
 	return 0;
 }
 
@@ -682,11 +726,8 @@ static int check(unsigned long n, const struct call *c, long ret)
 	pid_t got;
 
 	if (thread) {
-		if (!thread_ended(ret)) {
-			say("call %lu made thread %ld, which does not end\n",
-			    n, ret);
+		if (!thread_ended(n, ret))
 			problems++;
-		}
 	} else if (ret > 0) {
 		got = waitpid(ret, &status, __WALL);
 		if (got != ret && !(ignores_sigchld && errno == ECHILD)) {
@@ -740,14 +781,6 @@ static unsigned long setting(int argc, char **argv, int index,
 	const char *text = argc > index ? argv[index] : getenv(env);
 
 	return text ? strtoul(text, NULL, 0) : fallback;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int read_pid_max(void)
