@@ -126,6 +126,13 @@ static const struct clone_extended_case clone_extended_cases[] = {
 	  .flags = (1ULL << 34) | CE_SIGCHLD, .expect_errno = EINVAL },
 	{ .name = "unknown flag bit 63",
 	  .flags = (1ULL << 63) | CE_SIGCHLD, .expect_errno = EINVAL },
+	/*
+	 * Bit 34 alone: on 32-bit callers the only bit of word 1.  A compat
+	 * entry that joined the words in memory order instead of by value
+	 * would, on a big-endian kernel, read exit signal 4 and accept it.
+	 */
+	{ .name = "unknown flag bit 34 alone",
+	  .flags = 1ULL << 34, .expect_errno = EINVAL },
 	{ .name = "CLONE_INTO_CGROUP",
 	  .flags = CLONE_INTO_CGROUP | CE_SIGCHLD, .expect_errno = EINVAL },
 	{ .name = "exit signal 65",

@@ -840,7 +840,7 @@ FIXTURE_SETUP(row) {}
 FIXTURE_TEARDOWN(row) {}
 
 /* One variant per row: adding a row to the table needs one here. */
-static_assert(CLONE_EXTENDED_NUM_CASES == 53,
+static_assert(CLONE_EXTENDED_NUM_CASES == 54,
 	      "one FIXTURE_VARIANT_ADD(row) per row of clone_extended_cases.h");
 
 FIXTURE_VARIANT_ADD(row, 0) { .index = 0 };
@@ -896,6 +896,7 @@ FIXTURE_VARIANT_ADD(row, 49) { .index = 49 };
 FIXTURE_VARIANT_ADD(row, 50) { .index = 50 };
 FIXTURE_VARIANT_ADD(row, 51) { .index = 51 };
 FIXTURE_VARIANT_ADD(row, 52) { .index = 52 };
+FIXTURE_VARIANT_ADD(row, 53) { .index = 53 };
 
 TEST_F(row, behaves_as_its_row_says)
 {
