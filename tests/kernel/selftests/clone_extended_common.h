@@ -654,6 +654,152 @@ static unsigned long thread_tls(void *area)
 	desc.limit_in_pages = 1;
 	return (uintptr_t)&desc;
 }
+#elif defined(__aarch64__)
+#define HAVE_THREAD_SYSCALL 1
+
+static long thread_syscall(unsigned long first, unsigned long stack,
+			   unsigned long tls, int *parent_tid,
+			   struct thread_seen *seen, unsigned long last)
+{
+	register unsigned long x0 __asm__("x0") = first;
+	register unsigned long x1 __asm__("x1") = stack;
+	register unsigned long x2 __asm__("x2") = tls;
+	register unsigned long x3 __asm__("x3") = (uintptr_t)parent_tid;
+	register unsigned long x4 __asm__("x4") = (uintptr_t)seen;
+	register unsigned long x5 __asm__("x5") = last;
+	register unsigned long x8 __asm__("x8") = __NR_clone_extended;
+
+	__asm__ volatile("svc #0\n\t"
+			 "cbnz x0, 1f\n\t"
+			 "mov x9, sp\n\t"
+			 "str x9, [x4, #%[sp]]\n\t"
+			 "mrs x9, tpidr_el0\n\t"
+			 "ldr x9, [x9]\n\t"
+			 "str x9, [x4, #%[word]]\n\t"
+			 "mov x8, #%[exit]\n\t"
+			 "mov x0, #0\n\t"
+			 "svc #0\n"
+			 "1:"
+			 : "+r" (x0)
+			 : "r" (x1), "r" (x2), "r" (x3), "r" (x4), "r" (x5),
+			   "r" (x8),
+			   [sp] "i" (offsetof(struct thread_seen, sp)),
+			   [word] "i" (offsetof(struct thread_seen, tls_word)),
+			   [exit] "i" (__NR_exit)
+			 : "x9", "memory");
+	return x0;
+}
+
+/* The tls argument that makes @area the thread pointer (TPIDR_EL0). */
+static unsigned long thread_tls(void *area)
+{
+	return (uintptr_t)area;
+}
+#elif defined(__arm__) && defined(__ARM_EABI__)
+#define HAVE_THREAD_SYSCALL 1
+
+static long thread_syscall(unsigned long first, unsigned long stack,
+			   unsigned long tls, int *parent_tid,
+			   struct thread_seen *seen, unsigned long last)
+{
+	register unsigned long r0 __asm__("r0") = first;
+	register unsigned long r1 __asm__("r1") = stack;
+	register unsigned long r2 __asm__("r2") = tls;
+	register unsigned long r3 __asm__("r3") = (uintptr_t)parent_tid;
+	register unsigned long r4 __asm__("r4") = (uintptr_t)seen;
+	register unsigned long r5 __asm__("r5") = last;
+
+	/* r7 takes the number, and may be the Thumb frame pointer. */
+	__asm__ volatile("push {r7}\n\t"
+			 "movw r7, #%c[nr]\n\t"
+			 "svc #0\n\t"
+			 "cmp r0, #0\n\t"
+			 "bne 1f\n\t"
+			 "mov r1, sp\n\t"
+			 "str r1, [r4, #%c[sp]]\n\t"
+			 "mrc p15, 0, r1, c13, c0, 3\n\t"
+			 "ldr r1, [r1]\n\t"
+			 "str r1, [r4, #%c[word]]\n\t"
+			 "movw r7, #%c[exit]\n\t"
+			 "mov r0, #0\n\t"
+			 "svc #0\n"
+			 "1:\n\t"
+			 "pop {r7}"
+			 : "+r" (r0)
+			 : "r" (r1), "r" (r2), "r" (r3), "r" (r4), "r" (r5),
+			   [nr] "i" (__NR_clone_extended),
+			   [sp] "i" (offsetof(struct thread_seen, sp)),
+			   [word] "i" (offsetof(struct thread_seen, tls_word)),
+			   [exit] "i" (__NR_exit)
+			 : "cc", "memory");
+	return r0;
+}
+
+/* The tls argument that makes @area the thread pointer (TPIDRURO). */
+static unsigned long thread_tls(void *area)
+{
+	return (uintptr_t)area;
+}
+#elif defined(__powerpc__)
+#define HAVE_THREAD_SYSCALL 1
+
+#ifdef __LP64__
+/* The thread pointer is r13; words are doublewords. */
+#define PPC_TP "13"
+#define PPC_ST "std"
+#define PPC_L "ld"
+#define PPC_CMPI "cmpdi"
+#else
+#define PPC_TP "2"
+#define PPC_ST "stw"
+#define PPC_L "lwz"
+#define PPC_CMPI "cmpwi"
+#endif
+
+static long thread_syscall(unsigned long first, unsigned long stack,
+			   unsigned long tls, int *parent_tid,
+			   struct thread_seen *seen, unsigned long last)
+{
+	register unsigned long r0 __asm__("r0") = __NR_clone_extended;
+	register unsigned long r3 __asm__("r3") = first;
+	register unsigned long r4 __asm__("r4") = stack;
+	register unsigned long r5 __asm__("r5") = tls;
+	register unsigned long r6 __asm__("r6") = (uintptr_t)parent_tid;
+	register unsigned long r7 __asm__("r7") = (uintptr_t)seen;
+	register unsigned long r8 __asm__("r8") = last;
+	/* The kernel returns with r4-r12 zeroed: the thread needs r29. */
+	register unsigned long r29 __asm__("r29") = (uintptr_t)seen;
+
+	/* An error sets cr0.SO and leaves the positive errno in r3. */
+	__asm__ volatile("sc\n\t"
+			 "bns+ 1f\n\t"
+			 "neg 3, 3\n\t"
+			 "b 2f\n"
+			 "1:\t" PPC_CMPI " 3, 0\n\t"
+			 "bne 2f\n\t"
+			 PPC_ST " 1, %[sp](29)\n\t"
+			 PPC_L " 9, 0(" PPC_TP ")\n\t"
+			 PPC_ST " 9, %[word](29)\n\t"
+			 "li 0, %[exit]\n\t"
+			 "li 3, 0\n\t"
+			 "sc\n"
+			 "2:"
+			 : "+r" (r0), "+r" (r3), "+r" (r4), "+r" (r5),
+			   "+r" (r6), "+r" (r7), "+r" (r8)
+			 : "r" (r29),
+			   [sp] "i" (offsetof(struct thread_seen, sp)),
+			   [word] "i" (offsetof(struct thread_seen, tls_word)),
+			   [exit] "i" (__NR_exit)
+			 : "r9", "r10", "r11", "r12", "cr0", "ctr", "xer",
+			   "memory");
+	return r3;
+}
+
+/* The tls argument that makes @area the thread pointer (r13, or r2). */
+static unsigned long thread_tls(void *area)
+{
+	return (uintptr_t)area;
+}
 #else
 #define HAVE_THREAD_SYSCALL 0
 #endif
