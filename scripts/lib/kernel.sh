@@ -44,14 +44,52 @@ require_series() {
 }
 
 # The row of scripts/lib/arches.tsv for the architecture $1, without the
-# name: "ARCH TRIPLET TARGET FRAGMENT"; fails, naming the known ones, for
-# another.
+# name: "ARCH TRIPLET TARGET CONFIG IMAGE CC32 UAPI32 QEMU MACHINE CPU
+# CONSOLE TAP"; fails, naming the known ones, for another.
 arch_row() {
 	local table="$root/scripts/lib/arches.tsv"
 
-	awk -v a="$1" '!/^#/ && $1 == a { print $2, $3, $4, $5; found = 1 }
+	awk -v a="$1" '!/^#/ && $1 == a { $1 = ""; print substr($0, 2); found = 1 }
 		END { exit !found }' "$table" ||
 		die "unknown architecture '$1' (scripts/lib/arches.tsv: $(awk '!/^#/ { printf "%s%s", s, $1; s = " " }' "$table"))"
+}
+
+# kernel_options "$@": reads the leading [--sanitizers] [--arch NAME] of a
+# command's arguments into $sanitizers and $arch (default x86_64), dying
+# with $usage on another option; $nopts is how many arguments they were.
+kernel_options() {
+	arch=x86_64 sanitizers= nopts=0
+	while [[ ${1:-} == -* ]]; do
+		case $1 in
+		--sanitizers) sanitizers=1; nopts=$((nopts + 1)); shift ;;
+		--arch) [ -n "${2:-}" ] || die "$usage"
+			arch=$2; nopts=$((nopts + 2)); shift 2 ;;
+		*) die "$usage" ;;
+		esac
+	done
+}
+
+# The output directory of scripts/kernel-build in a tree, for the
+# architecture $1, with the sanitizers if $2 is not empty.
+out_name() {
+	local name=out
+
+	[ "$1" = x86_64 ] || name+="-$1"
+	[ -z "${2:-}" ] || name+=-sanitizers
+	echo "$name"
+}
+
+# The UAPI headers that the WIDTH-bit ($3) programs for the architecture
+# $2 include, in the output directory $1 of scripts/kernel-build.
+uapi_dir() {
+	local uapi32
+
+	read -r _ _ _ _ _ _ uapi32 _ < <(arch_row "$2")
+	if [ "$3" = 32 ] && [ "$uapi32" != - ]; then
+		echo "$1/uapi32/usr/include"
+	else
+		echo "$1/usr/include"
+	fi
 }
 
 # The word after the word $1 on the line read from standard input: the
@@ -60,14 +98,25 @@ word_after() {
 	awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) { print $(i + 1); exit } }'
 }
 
-# guest_cc WIDTH GCC-ARGUMENTS...: builds a static WIDTH-bit (64 or 32)
-# program for the guest; the arguments add the sources, the output and the
-# tree's UAPI headers (-isystem TREE/out/usr/include).
+# guest_cc ARCH WIDTH GCC-ARGUMENTS...: builds a static WIDTH-bit (64 or
+# 32) program for a guest of the architecture ARCH (scripts/lib/arches.tsv);
+# the arguments add the sources, the output and the tree's UAPI headers
+# (-isystem TREE/out/usr/include).
 guest_cc() {
-	local width=$1
+	local arch=$1 width=$2 triplet cc32 cc
 
-	shift
-	gcc -static -g -O2 -std=gnu11 -Wall -Werror -m"$width" "$@"
+	shift 2
+	read -r _ triplet _ _ _ cc32 _ < <(arch_row "$arch")
+	[ "$width" = 64 ] || [ "$cc32" != - ] || die "$arch runs no 32-bit programs"
+	if [ "$width" = 32 ] && [[ $cc32 != -* ]]; then
+		cc=$("$root/scripts/cross-gcc" "$cc32") || return
+	elif [ "$triplet" != - ]; then
+		cc=$("$root/scripts/cross-gcc" "$triplet") || return
+	else
+		cc=gcc
+	fi
+	[ "$width" = 64 ] || [[ $cc32 != -* ]] || cc+=" $cc32"
+	$cc -static -g -O2 -std=gnu11 -Wall -Werror "$@"
 }
 
 # The cases of the programs whose names match the regex $2 in the results

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * /init of the test initramfs.  Runs the programs named in /tests/list, one
- * per line, one after the other, with their output on the second serial
- * port (ttyS1), and reboots, which ends QEMU (-no-reboot).
+ * per line, one after the other, with their output on the character device
+ * that the kernel command line's "tap=MAJOR:MINOR" names (the kernel hands
+ * it to init as an environment variable; scripts/kernel-run sets it: a
+ * second serial port or a virtio console), and reboots, which ends QEMU
+ * (-no-reboot).
  *
- * The kernel log stays on ttyS0, so that it cannot break a TAP line in two.
+ * The kernel log stays on the console, so that it cannot break a TAP line
+ * in two.
  * Around the output of each program it prints
  *
  *	# kernel-run: begin NAME
@@ -21,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
@@ -117,19 +122,25 @@ static void run(const char *name, int out)
 
 int main(void)
 {
+	unsigned int major_nr, minor_nr;
 	struct termios raw;
 	char name[256];
+	const char *tap;
 	FILE *list;
 	int out;
 
 	mkdir("/proc", 0555);
 	mkdir("/dev", 0755);
 	mount("proc", "/proc", "proc", 0, NULL);
-	/* ttyS1: character device 4:65. */
-	mknod("/dev/ttyS1", S_IFCHR | 0600, makedev(4, 65));
-	out = open("/dev/ttyS1", O_WRONLY | O_NOCTTY);
+	tap = getenv("tap");
+	if (!tap || sscanf(tap, "%u:%u", &major_nr, &minor_nr) != 2) {
+		fprintf(stderr, "init: no tap=MAJOR:MINOR on the kernel command line\n");
+		goto done;
+	}
+	mknod("/dev/tap", S_IFCHR | 0600, makedev(major_nr, minor_nr));
+	out = open("/dev/tap", O_WRONLY | O_NOCTTY);
 	if (out < 0) {
-		perror("init: /dev/ttyS1");
+		fprintf(stderr, "init: /dev/tap (%s): %s\n", tap, strerror(errno));
 		goto done;
 	}
 	/* No \r added to the output. */
