@@ -593,15 +593,10 @@ static long thread_syscall(unsigned long first, unsigned long stack,
 			 : "rcx", "r11", "memory");
 	return ret;
 }
-
-/* The tls argument that makes @area the thread pointer. */
-static unsigned long thread_tls(void *area)
-{
-	return (uintptr_t)area;
-}
 #elif defined(__i386__)
 #include <asm/ldt.h>
 #define HAVE_THREAD_SYSCALL 1
+#define THREAD_TLS_IS_DESCRIPTOR 1
 
 static long thread_syscall(unsigned long first, unsigned long stack,
 			   unsigned long tls, int *parent_tid,
@@ -689,12 +684,6 @@ static long thread_syscall(unsigned long first, unsigned long stack,
 			 : "x9", "memory");
 	return x0;
 }
-
-/* The tls argument that makes @area the thread pointer (TPIDR_EL0). */
-static unsigned long thread_tls(void *area)
-{
-	return (uintptr_t)area;
-}
 #elif defined(__arm__) && defined(__ARM_EABI__)
 #define HAVE_THREAD_SYSCALL 1
 
@@ -733,12 +722,6 @@ static long thread_syscall(unsigned long first, unsigned long stack,
 			   [exit] "i" (__NR_exit)
 			 : "cc", "memory");
 	return r0;
-}
-
-/* The tls argument that makes @area the thread pointer (TPIDRURO). */
-static unsigned long thread_tls(void *area)
-{
-	return (uintptr_t)area;
 }
 #elif defined(__powerpc__)
 #define HAVE_THREAD_SYSCALL 1
@@ -794,14 +777,20 @@ static long thread_syscall(unsigned long first, unsigned long stack,
 			   "memory");
 	return r3;
 }
+#else
+#define HAVE_THREAD_SYSCALL 0
+#endif
 
-/* The tls argument that makes @area the thread pointer (r13, or r2). */
+#if HAVE_THREAD_SYSCALL && !defined(THREAD_TLS_IS_DESCRIPTOR)
+/*
+ * The tls argument that makes @area the thread pointer (%fs base,
+ * TPIDR_EL0, TPIDRURO, r13 or r2): the address itself everywhere but on
+ * i386, which takes a TLS descriptor.
+ */
 static unsigned long thread_tls(void *area)
 {
 	return (uintptr_t)area;
 }
-#else
-#define HAVE_THREAD_SYSCALL 0
 #endif
 
 #if HAVE_THREAD_SYSCALL
