@@ -25,7 +25,12 @@
  *   clone_cost KERNEL WIDTH CASE CALL CALLS_PER_ROUND MEDIAN MIN MAX ROUNDS
  *
  * MEDIAN, MIN and MAX are over the rounds' mean guest ns per call, ROUNDS
- * lists those means.  Every call's result is checked (the errno of a
+ * lists those means.  A line first says how many such lines will follow
+ * and how many rounds each lists, so that a reader can tell that none is
+ * missing:
+ *
+ *   clone_cost_plan KERNEL WIDTH LINES ROUNDS
+ *  Every call's result is checked (the errno of a
  * rejected call, the pid and exit status of a created child, the chosen
  * pid); a wrong one stops the program with exit status 1, so figures are
  * only printed for calls that did what they are said to do.
@@ -269,6 +274,18 @@ static void run_cases(const struct bench_case *cases, int num_cases,
 	fflush(stdout);
 }
 
+/* How many lines run_cases() prints for @cases. */
+static int count_lines(const struct bench_case *cases, int num_cases)
+{
+	int i, lines = 0;
+	enum call call;
+
+	for (i = 0; i < num_cases; i++)
+		for (call = 0; call < NUM_CALLS; call++)
+			lines += applies(&cases[i], call);
+	return lines;
+}
+
 /* Exit status of the child @pid, or 1 if it did not exit normally. */
 static int exit_status(pid_t pid)
 {
@@ -353,6 +370,11 @@ int main(int argc, char **argv)
 	       CLONE_COST_KERNEL, (int)(8 * sizeof(long)), CLONE_COST_ROUNDS,
 	       CLONE_COST_WARMUP, CLONE_COST_CREATES, CLONE_COST_REJECTS,
 	       chosen);
+	printf("clone_cost_plan\t%s\t%d\t%d\t%d\n", CLONE_COST_KERNEL,
+	       (int)(8 * sizeof(long)),
+	       count_lines(ns2_cases, ARRAY_SIZE(ns2_cases)) +
+	       count_lines(top_cases, ARRAY_SIZE(top_cases)),
+	       CLONE_COST_ROUNDS);
 
 	pid = fork();
 	if (pid < 0) {
