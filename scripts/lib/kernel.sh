@@ -5,7 +5,7 @@
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 readonly root
-script="scripts/${0##*/}"
+script="scripts/kernel ${0##*/}"
 
 die() { echo "$script: $*" >&2; exit 1; }
 
@@ -69,7 +69,7 @@ kernel_options() {
 	done
 }
 
-# The output directory of scripts/kernel-build in a tree, for the
+# The output directory of scripts/kernel build in a tree, for the
 # architecture $1, with the sanitizers if $2 is not empty.
 out_name() {
 	local name=out
@@ -80,7 +80,7 @@ out_name() {
 }
 
 # The UAPI headers that the WIDTH-bit ($3) programs for the architecture
-# $2 include, in the output directory $1 of scripts/kernel-build.
+# $2 include, in the output directory $1 of scripts/kernel build.
 uapi_dir() {
 	local uapi32
 
@@ -120,7 +120,7 @@ guest_cc() {
 }
 
 # The cases of the programs whose names match the regex $2 in the results
-# $1 (scripts/kernel-tap's TSV): "pass P fail F skip S".
+# $1 (scripts/kernel tap's TSV): "pass P fail F skip S".
 tap_counts() {
 	awk -F'\t' -v re="$2" '$1 ~ re { n[$3]++ }
 		END { printf "pass %d fail %d skip %d\n", n["pass"], n["fail"], n["skip"] }' "$1"

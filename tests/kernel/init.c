@@ -3,7 +3,7 @@
  * /init of the test initramfs.  Runs the programs named in /tests/list, one
  * per line, one after the other, with their output on the character device
  * that the kernel command line's "tap=MAJOR:MINOR" names (the kernel hands
- * it to init as an environment variable; scripts/kernel-run sets it: a
+ * it to init as an environment variable; scripts/kernel run sets it: a
  * second serial port or a virtio console), and reboots, which ends QEMU
  * (-no-reboot).
  *
@@ -14,12 +14,12 @@
  *	# kernel-run: begin NAME
  *	# kernel-run: end NAME exit N     (or: signal N)
  *
- * so that scripts/kernel-tap can tell the programs apart and see how each
+ * so that scripts/kernel tap can tell the programs apart and see how each
  * one ended.
  *
  * On a kernel with kmemleak (the sanitizer kernel), leaks from before the
  * programs are set aside first, and the leaks found after them are printed
- * as "# kmemleak: " lines, which scripts/kernel-run fails on.
+ * as "# kmemleak: " lines, which scripts/kernel run fails on.
  */
 
 #include <errno.h>

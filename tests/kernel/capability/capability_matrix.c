@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * The rows of tests/shared/capability_cases.h on a patched kernel: each row
- * through system call 463 as one TAP case (what scripts/kernel-tap reads),
+ * through system call 463 as one TAP case (what scripts/kernel tap reads),
  * checked by tests/shared/capability_check.c as the compat library's test
- * does.  Built per series by scripts/kernel-selftests against the tree's
+ * does.  Built per series by scripts/kernel selftests against the tree's
  * installed UAPI headers, 64-bit and 32-bit (compat entry); the variant is
  * the one whose header the tree installs.
  */

@@ -6,7 +6,7 @@
  * CLONE_THREAD ones.  Upstream has no such sysctl, so this is the
  * project's guest program, not a selftest of the series.  Each row runs
  * through clone_extended() and through clone3(), which must agree, as one
- * TAP case each.  Built per series by scripts/kernel-selftests, 64-bit and
+ * TAP case each.  Built per series by scripts/kernel selftests, 64-bit and
  * 32-bit; runs as root and restores the sysctl.
  */
 #define _GNU_SOURCE

@@ -6,8 +6,8 @@
  * One source for both variants: built with -DFUZZ_FLAGS_ARRAY against the
  * flags-array tree's headers or with -DFUZZ_CLONE_INFO against the
  * clone-info tree's, as a 64-bit program (native entry) and as a 32-bit one
- * (compat entry).  scripts/kernel-fuzz builds and boots it in the sanitizer
- * kernel, whose KASAN, UBSAN and kmemleak reports scripts/kernel-run turns
+ * (compat entry).  scripts/kernel fuzz builds and boots it in the sanitizer
+ * kernel, whose KASAN, UBSAN and kmemleak reports scripts/kernel run turns
  * into failures.  The fuzzer itself fails when
  *  - a failed call left a process behind (the caller has a child),
  *  - a failed call left a chosen pid taken (clone3() with set_tid cannot

@@ -12,7 +12,7 @@
  *
  * Valid only where the number is clone_extended()'s or unassigned (463 on
  * the patched 6.12 kernels; upstream 6.13 gave 463 to setxattrat()).
- * Built for every tree by scripts/kernel-selftests, 64-bit and 32-bit: it
+ * Built for every tree by scripts/kernel selftests, 64-bit and 32-bit: it
  * expects the variant whose UAPI header the tree installs, or none.
  */
 #define _GNU_SOURCE

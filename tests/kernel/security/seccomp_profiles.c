@@ -17,7 +17,7 @@
  *
  * Every call runs under every profile as one TAP case, named
  * "PROFILE | CALL | OUTCOME"; scripts/report.d/30-kernel builds its table
- * from these names.  Built per series by scripts/kernel-selftests, 64-bit
+ * from these names.  Built per series by scripts/kernel selftests, 64-bit
  * and 32-bit, statically linked with libseccomp; runs as root.
  */
 #define _GNU_SOURCE
