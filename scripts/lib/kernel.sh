@@ -9,6 +9,11 @@ script="scripts/kernel ${0##*/}"
 
 die() { echo "$script: $*" >&2; exit 1; }
 
+# What the kernel scripts keep for every checkout of this machine: built
+# kernels (scripts/kernel build) and the base repository (scripts/kernel
+# tree).  CLONE_EXTENDED_CACHE= (empty) keeps nothing.
+cache=${CLONE_EXTENDED_CACHE-$HOME/.cache/clone_extended}
+
 # Every series: the directories of kernel-patches/ with a series file.
 series_names() {
 	local dir
