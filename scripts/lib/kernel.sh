@@ -9,6 +9,13 @@ script="scripts/kernel ${0##*/}"
 
 die() { echo "$script: $*" >&2; exit 1; }
 
+# A command called wrongly prints its $usage and exits with EXIT_USAGE.
+readonly EXIT_USAGE=2
+usage_error() { echo "$usage" >&2; exit "$EXIT_USAGE"; }
+
+# need_args COUNT "$@": a usage error unless COUNT arguments or more follow.
+need_args() { [ $(($# - 1)) -ge "$1" ] || usage_error; }
+
 # What the kernel scripts keep for every checkout of this machine: built
 # kernels (scripts/kernel build) and the base repository (scripts/kernel
 # tree).  CLONE_EXTENDED_CACHE= (empty) keeps nothing.
@@ -60,16 +67,16 @@ arch_row() {
 }
 
 # kernel_options "$@": reads the leading [--sanitizers] [--arch NAME] of a
-# command's arguments into $sanitizers and $arch (default x86_64), dying
-# with $usage on another option; $nopts is how many arguments they were.
+# command's arguments into $sanitizers and $arch (default x86_64), a usage
+# error on another option; $nopts is how many arguments they were.
 kernel_options() {
 	arch=x86_64 sanitizers= nopts=0
 	while [[ ${1:-} == -* ]]; do
 		case $1 in
 		--sanitizers) sanitizers=1; nopts=$((nopts + 1)); shift ;;
-		--arch) [ -n "${2:-}" ] || die "$usage"
+		--arch) [ -n "${2:-}" ] || usage_error
 			arch=$2; nopts=$((nopts + 2)); shift 2 ;;
-		*) die "$usage" ;;
+		*) usage_error ;;
 		esac
 	done
 }
