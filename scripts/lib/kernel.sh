@@ -81,6 +81,13 @@ kernel_options() {
 	done
 }
 
+# arch_options "$@": kernel_options for a command that takes no
+# --sanitizers.
+arch_options() {
+	kernel_options "$@"
+	[ -z "$sanitizers" ] || usage_error
+}
+
 # The output directory of scripts/kernel build in a tree, for the
 # architecture $1, with the sanitizers if $2 is not empty.
 out_name() {
