@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * clone_cost.h for libclone_extended on the base kernel: the
+ * clone_cost.h for libclone_extended in a test guest: the
  * "clone_extended" line is the library's clone_extended_info(), which makes
  * the clone3() call that the "clone3" line makes directly, so the two
  * lines' ratio is what the library costs.
