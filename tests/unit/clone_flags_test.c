@@ -5,9 +5,13 @@
  * 32-bit architectures is exercised on this x86_64 host.
  */
 #include "unit_test.h"
-#include <limits.h>
+/*
+ * No C library header but <stddef.h>: scripts/abi-check --behaviour builds
+ * this file against a C library's own include tree (musl's, say), where
+ * the host's <limits.h> or <string.h> would meet the wrong <features.h>.
+ * Hence __INT_MAX__, __CHAR_BIT__ and __builtin_mem*().
+ */
 #include <stddef.h>
-#include <string.h>
 
 #include <linux/clone_flags.h>
 
@@ -16,9 +20,9 @@ static const struct {
 	int bit;
 	int in_range;
 } bit_table[] = {
-	{ INT_MIN, 0 }, { -1, 0 }, { 0, 1 }, { 1, 1 }, { 7, 1 }, { 8, 1 },
+	{ (-__INT_MAX__ - 1), 0 }, { -1, 0 }, { 0, 1 }, { 1, 1 }, { 7, 1 }, { 8, 1 },
 	{ 31, 1 }, { 32, 1 }, { 33, 1 }, { 62, 1 }, { 63, 1 },
-	{ 64, 0 }, { 65, 0 }, { INT_MAX, 0 },
+	{ 64, 0 }, { 65, 0 }, { __INT_MAX__, 0 },
 };
 
 #define FOR_EACH_BIT(i) \
@@ -51,7 +55,50 @@ static void set_pattern(struct clone_flags *set)
 
 static int set_equal(const struct clone_flags *a, const struct clone_flags *b)
 {
-	return memcmp(a, b, sizeof(*a)) == 0;
+	return __builtin_memcmp(a, b, sizeof(*a)) == 0;
+}
+
+/*
+ * A set followed by guard words: a helper that computes a word index past
+ * the set writes into them instead of somewhere on the stack.  Built at -O0
+ * the write happens; at -O2 the compiler may take the index to be in range
+ * and fold it away, which is why scripts/abi-check --behaviour builds both.
+ */
+#define GUARD_WORDS 2
+#define GUARD_PATTERN ((unsigned long)0x5a5a5a5a5a5a5a5aULL)
+
+struct guarded_set {
+	struct clone_flags set;
+	unsigned long guard[GUARD_WORDS];
+};
+
+static void expect_guard_intact(const struct guarded_set *g,
+				const char *helper, int bit)
+{
+	for (int w = 0; w < GUARD_WORDS; w++)
+		cr_expect_eq(g->guard[w], GUARD_PATTERN,
+			     "%s(bit %d) wrote past the set: word %d after it is %#lx, want %#lx",
+			     helper, bit, w, g->guard[w], GUARD_PATTERN);
+}
+
+/* First in the file, so that it reports before an overrun crashes another. */
+Test(clone_flags_bounds, per_bit_helpers_stay_inside_the_set)
+{
+	for (int bit = 0; bit < CLONE_FLAGS_NBITS; bit++) {
+		struct guarded_set g;
+
+		for (int w = 0; w < GUARD_WORDS; w++)
+			g.guard[w] = GUARD_PATTERN;
+		clone_flags_empty(&g.set);
+		clone_flags_add(&g.set, bit);
+		expect_guard_intact(&g, "clone_flags_add", bit);
+		cr_expect_eq(clone_flags_ismember(&g.set, bit), 1,
+			     "clone_flags_ismember(bit %d) after clone_flags_add", bit);
+		clone_flags_del(&g.set, bit);
+		expect_guard_intact(&g, "clone_flags_del", bit);
+		cr_expect_eq(clone_flags_isempty(&g.set), 1,
+			     "clone_flags_del(bit %d) after clone_flags_add left a bit set", bit);
+	}
 }
 
 Test(clone_flags_layout, holds_64_bits_in_64_over_bits_per_long_words)
@@ -59,7 +106,7 @@ Test(clone_flags_layout, holds_64_bits_in_64_over_bits_per_long_words)
 	cr_expect_eq(CLONE_FLAGS_NBITS, 64);
 	cr_expect_eq(CLONE_FLAGS_WORDS, __SIZEOF_LONG__ == 8 ? 1 : 2);
 #ifdef __BITS_PER_LONG	/* a kernel-style copy: the target's asm headers */
-	cr_expect_eq(sizeof(long) * CHAR_BIT, (size_t)__BITS_PER_LONG);
+	cr_expect_eq(sizeof(long) * __CHAR_BIT__, (size_t)__BITS_PER_LONG);
 #endif
 	cr_expect_eq(sizeof(struct clone_flags), 8);
 }
@@ -77,7 +124,7 @@ Test(clone_flags_layout, bit_n_is_bit_n_mod_bpl_of_word_n_div_bpl)
 				1UL << layout_table[i].shift : 0;
 
 			cr_expect_eq(set.flags[w], want,
-				     "bit %d: word %d is %#lx, want %#lx",
+				     "clone_flags_add(bit %d): word %d is %#lx, want %#lx",
 				     bit, w, set.flags[w], want);
 		}
 		cr_expect_eq(clone_flags_to_mask(&set), 1ULL << bit,

@@ -5,9 +5,13 @@
  * Built natively and with -m32.
  */
 #include "unit_test.h"
-#include <limits.h>
+/*
+ * No C library header but <stddef.h>: scripts/abi-check --behaviour builds
+ * this file against a C library's own include tree (musl's, say), where
+ * the host's <limits.h> or <string.h> would meet the wrong <features.h>.
+ * Hence __INT_MAX__, __CHAR_BIT__ and __builtin_mem*().
+ */
 #include <stddef.h>
-#include <string.h>
 
 #include <linux/clone_info.h>
 
@@ -29,7 +33,7 @@ static void fixture_init(struct fixture *f, int num_clone_high_words)
 	f->flags_low = UNTOUCHED;
 	for (int w = 0; w < WORDS_ALLOCATED; w++)
 		f->flags_high[w] = UNTOUCHED;
-	memset(&f->info, 0, sizeof(f->info));
+	__builtin_memset(&f->info, 0, sizeof(f->info));
 	f->info.num_clone_high_words = num_clone_high_words;
 	f->info.flags_high = f->flags_high;
 }
@@ -97,7 +101,7 @@ Test(clone_info_flag_add, bit_31_round_trips_through_the_sign_bit_of_flags_low)
 	int flags_low = 0;
 
 	cr_expect_eq(clone_info_flag_add(&flags_low, NULL, 31), 0);
-	cr_expect_eq(flags_low, INT_MIN);
+	cr_expect_eq(flags_low, (-__INT_MAX__ - 1));
 	cr_expect_eq(clone_info_flag_ismember(flags_low, NULL, 31), 1);
 	cr_expect_eq(clone_info_flag_ismember(flags_low, NULL, 30), 0);
 	cr_expect_eq(clone_info_flag_del(&flags_low, NULL, 31), 0);
@@ -112,7 +116,7 @@ Test(clone_info_flag_add, bit_31_of_a_high_word_round_trips_through_its_sign_bit
 	fixture_init(&f, 1);
 	f.flags_high[0] = 0;
 	cr_expect_eq(clone_info_flag_add(&f.flags_low, &f.info, 63), 0);
-	cr_expect_eq(f.flags_high[0], INT_MIN);
+	cr_expect_eq(f.flags_high[0], (-__INT_MAX__ - 1));
 	cr_expect_eq(clone_info_flag_ismember(f.flags_low, &f.info, 63), 1);
 	cr_expect_eq(clone_info_flag_del(&f.flags_low, &f.info, 63), 0);
 	cr_expect_eq(f.flags_high[0], 0);
@@ -130,19 +134,19 @@ static const struct {
 	int bit;
 } reject_table[] = {
 	{ "bit -1", 1, 0, -1 },
-	{ "bit INT_MIN", 1, 0, INT_MIN },
-	{ "bit INT_MAX", CLONE_INFO_HIGH_WORDS_MAX, 0, INT_MAX },
+	{ "bit INT_MIN", 1, 0, (-__INT_MAX__ - 1) },
+	{ "bit INT_MAX", CLONE_INFO_HIGH_WORDS_MAX, 0, __INT_MAX__ },
 	{ "count 0, bit 32", 0, 0, 32 },
 	{ "count 1, bit 64 (one past the last word)", 1, 0, 64 },
 	{ "count 3, bit 128 (one past the last word)", 3, 0, 128 },
 	{ "count MAX, bit 32 * (MAX + 1)", CLONE_INFO_HIGH_WORDS_MAX, 0,
 	  32 * (CLONE_INFO_HIGH_WORDS_MAX + 1) },
 	{ "count -1, bit 32", -1, 0, 32 },
-	{ "count INT_MIN, bit 32", INT_MIN, 0, 32 },
+	{ "count INT_MIN, bit 32", (-__INT_MAX__ - 1), 0, 32 },
 	{ "count MAX + 1, bit 32", CLONE_INFO_HIGH_WORDS_MAX + 1, 0, 32 },
 	{ "count MAX + 1, bit 32 * (MAX + 1)", CLONE_INFO_HIGH_WORDS_MAX + 1, 0,
 	  32 * (CLONE_INFO_HIGH_WORDS_MAX + 1) },
-	{ "count INT_MAX, bit 32", INT_MAX, 0, 32 },
+	{ "count INT_MAX, bit 32", __INT_MAX__, 0, 32 },
 	{ "flags_high NULL, count 1, bit 32", 1, 1, 32 },
 	{ "flags_high NULL, count MAX, bit 63", CLONE_INFO_HIGH_WORDS_MAX, 1, 63 },
 	{ "flags_high NULL, count MAX, bit 64", CLONE_INFO_HIGH_WORDS_MAX, 1, 64 },
@@ -233,7 +237,7 @@ Test(clone_info_flag_add, null_info_takes_bits_below_32_only)
 Test(clone_info_flag_add, low_bits_ignore_an_invalid_info)
 {
 	/* flags_high is not read for bits below 32, whatever the count says. */
-	const int counts[] = { INT_MIN, -1, 0, CLONE_INFO_HIGH_WORDS_MAX + 1, INT_MAX };
+	const int counts[] = { (-__INT_MAX__ - 1), -1, 0, CLONE_INFO_HIGH_WORDS_MAX + 1, __INT_MAX__ };
 
 	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
 		struct fixture f;
@@ -298,6 +302,6 @@ Test(clone_info_flag_ismember, reads_flags_low_by_value_with_a_null_info)
 {
 	cr_expect_eq(clone_info_flag_ismember(0x00000100, NULL, 8), 1);
 	cr_expect_eq(clone_info_flag_ismember(0x00000100, NULL, 9), 0);
-	cr_expect_eq(clone_info_flag_ismember(INT_MIN, NULL, 31), 1);
-	cr_expect_eq(clone_info_flag_ismember(INT_MAX, NULL, 31), 0);
+	cr_expect_eq(clone_info_flag_ismember((-__INT_MAX__ - 1), NULL, 31), 1);
+	cr_expect_eq(clone_info_flag_ismember(__INT_MAX__, NULL, 31), 0);
 }

@@ -2,10 +2,18 @@
 /*
  * Runs the unit tests built with UNIT_TEST_PLAIN (unit_test.h), one TAP line
  * each, and closes with "N passed, N failed".  Exit status 1 if any failed.
+ * A test killed by a trap (UBSan's, built with -fsanitize-undefined-trap-on-
+ * error) prints the address of the trapping instruction first, so that
+ * scripts/abi-check can name the helper and the line.
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "unit_test.h"
 
@@ -41,9 +49,50 @@ int unit_check(int ok, const char *file, int line, const char *what,
 	return 0;
 }
 
+/*
+ * For SIGILL, SIGTRAP and SIGFPE si_addr is the faulting instruction; for
+ * SIGSEGV and SIGBUS it is the data address, printed as such.  Formatted by
+ * hand: only write() is safe here.
+ */
+static void on_fault(int sig, siginfo_t *info, void *context)
+{
+	static const char digits[] = "0123456789abcdef";
+	char line[80] = "# fault: signal ", *p = line + strlen(line);
+	unsigned long addr = (unsigned long)info->si_addr;
+	int shift;
+
+	(void)context;
+	*p++ = (char)('0' + sig / 10);
+	*p++ = (char)('0' + sig % 10);
+	strcpy(p, sig == SIGSEGV || sig == SIGBUS ? " data 0x" : " pc 0x");
+	p += strlen(p);
+	for (shift = (int)sizeof(addr) * 8 - 4; shift >= 0; shift -= 4)
+		*p++ = digits[(addr >> shift) & 0xf];
+	*p++ = '\n';
+	if (write(STDOUT_FILENO, line, (size_t)(p - line)) < 0)
+		_exit(128 + sig);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_faults(void)
+{
+	static const int signals[] = { SIGILL, SIGTRAP, SIGFPE, SIGSEGV, SIGBUS };
+	struct sigaction act;
+	size_t i;
+
+	memset(&act, 0, sizeof(act));
+	act.sa_sigaction = on_fault;
+	act.sa_flags = SA_SIGINFO;
+	for (i = 0; i < sizeof(signals) / sizeof(signals[0]); i++)
+		sigaction(signals[i], &act, NULL);
+}
+
 int main(void)
 {
 	int i, failed = 0;
+
+	catch_faults();
 
 	/* Line by line, so that a test killed by a trap is named. */
 	setvbuf(stdout, NULL, _IOLBF, 0);
