@@ -8,7 +8,8 @@
 # 32-bit layout comes out as x86_64's.
 #
 # Sourced by scripts/abi-check, scripts/abi-layouts and tests/abi/.
-# Tools can be overridden from the environment: CLANG, ABIDW, ABIDIFF, and
+# Tools can be overridden from the environment: CLANG, ABIDW, ABIDIFF,
+# ADDR2LINE (names the helper a trap was in; any target), and
 # ABI_CROSS_ROOT (default /usr), the directory holding <triplet>/include, and
 # ABI_LIBC_ROOT (default /usr), the same for the C library headers (--libc).
 # Scratch files go to $TMPDIR (default /tmp), never into the checkout.
@@ -79,6 +80,10 @@ declare -A ABI_QEMU=(
 	[s390x]=qemu-s390x
 )
 
+# Where the helper tests also run with AddressSanitizer, natively: the
+# targets clang's runtime (libclang-rt-14-dev) exists for.
+ABI_ASAN=(x86_64 i386)
+
 # Where each target's C library headers are (--libc).  x86_64 uses the
 # host's own libc6-dev: libc6-dev-amd64-cross would shadow the host's headers
 # in every native build (/usr/x86_64-linux-gnu/include comes first).
@@ -92,7 +97,7 @@ declare -A ABI_LIBC_PACKAGE=(
 	[s390x]=libc6-dev-s390x-cross
 )
 
-: "${CLANG:=clang}" "${ABIDW:=abidw}" "${ABIDIFF:=abidiff}"
+: "${CLANG:=clang}" "${ABIDW:=abidw}" "${ABIDIFF:=abidiff}" "${ADDR2LINE:=llvm-addr2line}"
 : "${ABI_CROSS_ROOT:=/usr}" "${ABI_LIBC_ROOT:=/usr}"
 
 abi_die()
@@ -165,12 +170,14 @@ abi_scratch()
 		abi_die "cannot create a scratch directory in ${TMPDIR:-/tmp} (set TMPDIR to a writable directory)"
 }
 
-# abi_stage_headers DIR DEST [NAME=PATH]... - copy the three headers of a
-# vendored copy into DEST/linux/, or die.  Each is the NAME=PATH given, or
-# the file of that name under DIR: DIR/linux/NAME first, else the one file
-# of that name anywhere below DIR.  Nothing else of DIR is used, so that its
-# asm/ (a headers_install tree of one architecture) never overrides the
-# target's own.
+# abi_stage_headers DIR DEST [NAME=PATH]... - make DEST/linux/NAME a
+# one-line header including the copy's file by its absolute path, for each
+# of the three headers, or die.  Each is the NAME=PATH given, or the file of
+# that name under DIR: DIR/linux/NAME first, else the one file of that name
+# anywhere below DIR.  Included in place, the copy's own "..." includes
+# resolve from its tree and every message names its own files; nothing else
+# of DIR is on the include path, so that its asm/ (a headers_install tree
+# of one architecture) never overrides the target's own.
 abi_stage_headers()
 {
 	local dir=$1 dest=$2 name path arg found
@@ -196,23 +203,53 @@ abi_stage_headers()
 			*) abi_die "$dir holds ${#found[@]} files named $name (${found[*]}); name one with --header $name=PATH" ;;
 			esac
 		fi
-		cp "$path" "$dest/linux/$name" || abi_die "cannot copy $path"
-		printf '%s\t%s\n' "$dest/linux/$name" "$(cd "$(dirname "$path")" && pwd)/${path##*/}" \
-			>>"$dest/origins"
+		[ -r "$path" ] || abi_die "cannot read $path"
+		path=$(cd "$(dirname "$path")" && pwd)/${path##*/}
+		[[ $path != *'"'* ]] || abi_die "cannot include a path holding a double quote: $path"
+		printf '#include "%s"\n' "$path" >"$dest/linux/$name" ||
+			abi_die "cannot write the scratch directory $dest"
 	done
 }
 
-# abi_origin STAGED_DIR - a sed script turning staged paths back into the
-# paths of the copy, so that messages name the user's files.
-abi_origin()
+# abi_set_user_cflags FLAGS - ABI_USER_CFLAGS, the words of --cflags FLAGS,
+# or die.  Only what points a compile at a tree is taken (-I, -isystem,
+# -idirafter, -iquote, -include, -imacros, -D, -U), with relative paths
+# made absolute: the scripts compile from other directories.
+ABI_USER_CFLAGS=()
+abi_set_user_cflags()
 {
-	awk -F '\t' '{ gsub(/[|]/, "\\|"); printf "s|%s|%s|g\n", $1, $2 }' "$1/origins"
+	local words word path_next=
+
+	read -ra words <<<"$1"
+	for word in ${words[@]+"${words[@]}"}; do
+		if [ -n "$path_next" ]; then
+			ABI_USER_CFLAGS+=("$(abi_absolute "$word")")
+			path_next=
+			continue
+		fi
+		case $word in
+		-I|-isystem|-idirafter|-iquote|-include|-imacros)
+			path_next=$word ;;
+		-I?*) word=-I$(abi_absolute "${word#-I}") ;;
+		-[DU]?*) ;;
+		*) abi_die "--cflags takes -I, -isystem, -idirafter, -iquote, -include, -imacros, -D and -U, not '$word'" ;;
+		esac
+		ABI_USER_CFLAGS+=("$word")
+	done
+	[ -z "$path_next" ] || abi_die "--cflags: $path_next needs an argument"
+}
+
+abi_absolute()
+{
+	case $1 in
+	/*) echo "$1" ;;
+	*) echo "$PWD/$1" ;;
+	esac
 }
 
 # abi_cflags ARCH INCLUDE_DIR [libc] - flags compiling for ARCH against its
-# own kernel headers (and with "libc" its C library headers, the copy seeing
-# <sys/types.h> and <stdint.h> as a libc's header would) and the
-# clone_extended headers in INCLUDE_DIR.
+# own kernel headers (and with "libc" its C library headers) and the
+# clone_extended headers staged in INCLUDE_DIR, then abi_copy_cflags.
 abi_cflags()
 {
 	local resource_dir dir
@@ -226,6 +263,15 @@ abi_cflags()
 		for dir in $(abi_libc_include "$1"); do
 			printf '%s\n' -isystem "$dir"
 		done
-		printf '%s\n' -include sys/types.h -include stdint.h
 	fi
+	abi_copy_cflags "${3:-}"
+}
+
+# abi_copy_cflags [libc] - what every compile of the copy adds, on top of
+# the target's own flags: --cflags, and with "libc" <sys/types.h> and
+# <stdint.h> included first, as a C library's header would see them.
+abi_copy_cflags()
+{
+	[ ${#ABI_USER_CFLAGS[@]} -eq 0 ] || printf '%s\n' "${ABI_USER_CFLAGS[@]}"
+	[ "${1:-}" != libc ] || printf '%s\n' -include sys/types.h -include stdint.h
 }
