@@ -111,6 +111,18 @@ abi_is_arch()
 	[[ -v ABI_TRIPLE[$1] ]]
 }
 
+# abi_default_arches - fill the caller's "arches" with every architecture
+# when none was asked for; die on one that is unknown.
+abi_default_arches()
+{
+	local arch
+
+	[ ${#arches[@]} -gt 0 ] || arches=("${ABI_ARCHES[@]}")
+	for arch in "${arches[@]}"; do
+		abi_is_arch "$arch" || abi_die "unknown architecture: $arch (known: ${ABI_ARCHES[*]})"
+	done
+}
+
 # abi_require_tools VAR... - each named variable holds a command that must run.
 abi_require_tools()
 {
