@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
  * The translation unit the libabigail baselines in this directory describe.
- * scripts/abi-check compiles it for each architecture with -g -O0 -std=c90
+ * scripts/abi-check builds it for each architecture into a shared object,
+ * with -g -O0 -std=c90
  * -fno-eliminate-unused-debug-types so that the DWARF keeps every type of the
  * headers even though nothing uses them; abidiff --non-reachable-types then
  * compares those types.  The exported anchor gives abidw a symbol to hang

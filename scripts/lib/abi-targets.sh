@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
 # shellcheck shell=bash
 #
-# The seven architectures the clone_extended() ABI is pinned for, and how to
-# compile for each of them without running its code: clang --target plus
-# that target's own kernel headers from Debian's linux-libc-dev-<arch>-cross.
-# Without -nostdinc, --target silently picks up the host's <asm/*.h> and every
-# 32-bit layout comes out as x86_64's.
+# The ABIs the clone_extended() layout is pinned for (the table
+# scripts/lib/abi-targets.tsv, read through abi_field), and how to compile
+# for each of them without running its code: its compiler plus that
+# target's own kernel headers from Debian's linux-libc-dev-<arch>-cross.
+# Without -nostdinc, clang --target silently picks up the host's <asm/*.h>
+# and every 32-bit layout comes out as x86_64's.
 #
 # Sourced by scripts/abi-check, scripts/abi-layouts and tests/abi/.
 # Tools can be overridden from the environment: CLANG, ABIDW, ABIDIFF,
@@ -18,84 +19,35 @@
 ABI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 ABI_PROG=${0##*/}
 
-ABI_ARCHES=(x86_64 i386 aarch64 armhf riscv64 ppc64le s390x)
-
-# clang target triple; Debian installs each target's headers under
-# /usr/<the same triple>/include.
-declare -A ABI_TRIPLE=(
-	[x86_64]=x86_64-linux-gnu
-	[i386]=i686-linux-gnu
-	[aarch64]=aarch64-linux-gnu
-	[armhf]=arm-linux-gnueabihf
-	[riscv64]=riscv64-linux-gnu
-	[ppc64le]=powerpc64le-linux-gnu
-	[s390x]=s390x-linux-gnu
-)
-
 # The three headers a copy is made of; only these are ever taken from an
 # include directory, never its asm/ or linux/types.h.
 ABI_HEADERS=(pid_set.h clone_flags.h clone_info.h)
 
-declare -A ABI_CROSS_PACKAGE=(
-	[x86_64]=linux-libc-dev-amd64-cross
-	[i386]=linux-libc-dev-i386-cross
-	[aarch64]=linux-libc-dev-arm64-cross
-	[armhf]=linux-libc-dev-armhf-cross
-	[riscv64]=linux-libc-dev-riscv64-cross
-	[ppc64le]=linux-libc-dev-ppc64el-cross
-	[s390x]=linux-libc-dev-s390x-cross
-)
+# ABI_ARCHES, the ABIs in the table's order, and ABI_TABLE[ABI,COLUMN].
+ABI_ARCHES=()
+declare -A ABI_TABLE=()
+abi_load_table()
+{
+	local columns=() row=() i
 
-# How the behaviour tests (scripts/abi-check --behaviour) are built and run:
-# clang linking statically against the target's libc and libgcc with its
-# GNU linker (Debian's cross packages below), run under qemu-user.  Not
-# Debian's cross gcc: it conflicts with gcc-multilib, which the suite needs.
-# i386 is clang -m32 on gcc-multilib's libc: libgcc-12-dev-i386-cross would
-# make every clang -m32 link of the suite pick its incomplete installation.
-declare -A ABI_CC_TARGET=(
-	[x86_64]=
-	[i386]=-m32
-	[aarch64]=--target=aarch64-linux-gnu
-	[armhf]=--target=arm-linux-gnueabihf
-	[riscv64]=--target=riscv64-linux-gnu
-	[ppc64le]=--target=powerpc64le-linux-gnu
-	[s390x]=--target=s390x-linux-gnu
-)
-declare -A ABI_CC_PACKAGES=(
-	[x86_64]="libc6-dev"
-	[i386]="gcc-multilib"
-	[aarch64]="binutils-aarch64-linux-gnu libgcc-12-dev-arm64-cross libc6-dev-arm64-cross"
-	[armhf]="binutils-arm-linux-gnueabihf libgcc-12-dev-armhf-cross libc6-dev-armhf-cross"
-	[riscv64]="binutils-riscv64-linux-gnu libgcc-12-dev-riscv64-cross libc6-dev-riscv64-cross"
-	[ppc64le]="binutils-powerpc64le-linux-gnu libgcc-12-dev-ppc64el-cross libc6-dev-ppc64el-cross"
-	[s390x]="binutils-s390x-linux-gnu libgcc-12-dev-s390x-cross libc6-dev-s390x-cross"
-)
-declare -A ABI_QEMU=(
-	[x86_64]=
-	[i386]=qemu-i386
-	[aarch64]=qemu-aarch64
-	[armhf]=qemu-arm
-	[riscv64]=qemu-riscv64
-	[ppc64le]=qemu-ppc64le
-	[s390x]=qemu-s390x
-)
+	while IFS=$'\t' read -r -a row; do
+		if [ ${#columns[@]} -eq 0 ]; then
+			columns=("${row[@]}")
+			continue
+		fi
+		ABI_ARCHES+=("${row[0]}")
+		for i in "${!columns[@]}"; do
+			[ "${row[i]:--}" = - ] || ABI_TABLE[${row[0]},${columns[i]}]=${row[i]}
+		done
+	done < <(grep -v '^#' "$ABI_ROOT/scripts/lib/abi-targets.tsv")
+}
+abi_load_table
 
-# Where the helper tests also run with AddressSanitizer, natively: the
-# targets clang's runtime (libclang-rt-14-dev) exists for.
-ABI_ASAN=(x86_64 i386)
-
-# Where each target's C library headers are (--libc).  x86_64 uses the
-# host's own libc6-dev: libc6-dev-amd64-cross would shadow the host's headers
-# in every native build (/usr/x86_64-linux-gnu/include comes first).
-declare -A ABI_LIBC_PACKAGE=(
-	[x86_64]=libc6-dev
-	[i386]=libc6-dev-i386-cross
-	[aarch64]=libc6-dev-arm64-cross
-	[armhf]=libc6-dev-armhf-cross
-	[riscv64]=libc6-dev-riscv64-cross
-	[ppc64le]=libc6-dev-ppc64el-cross
-	[s390x]=libc6-dev-s390x-cross
-)
+# abi_field ABI COLUMN - one cell of the table ("" for "-").
+abi_field()
+{
+	echo "${ABI_TABLE[$1,$2]:-}"
+}
 
 : "${CLANG:=clang}" "${ABIDW:=abidw}" "${ABIDIFF:=abidiff}" "${ADDR2LINE:=llvm-addr2line}"
 : "${ABI_CROSS_ROOT:=/usr}" "${ABI_LIBC_ROOT:=/usr}"
@@ -108,7 +60,7 @@ abi_die()
 
 abi_is_arch()
 {
-	[[ -v ABI_TRIPLE[$1] ]]
+	[[ -v ABI_TABLE[$1,triple] ]]
 }
 
 # abi_default_arches - fill the caller's "arches" with every architecture
@@ -136,7 +88,7 @@ abi_require_tools()
 
 abi_cross_include()
 {
-	echo "$ABI_CROSS_ROOT/${ABI_TRIPLE[$1]}/include"
+	echo "$ABI_CROSS_ROOT/$(abi_field "$1" triple)/include"
 }
 
 # abi_require_cross_headers ARCH... - one line naming every missing target.
@@ -146,7 +98,7 @@ abi_require_cross_headers()
 
 	for arch in "$@"; do
 		[ -f "$(abi_cross_include "$arch")/asm/bitsperlong.h" ] ||
-			missing+=("$arch (${ABI_CROSS_PACKAGE[$arch]})")
+			missing+=("$arch ($(abi_field "$arch" headers))")
 	done
 	[ ${#missing[@]} -eq 0 ] ||
 		abi_die "kernel headers missing under $ABI_CROSS_ROOT for: ${missing[*]}; install them with: scripts/deps abi"
@@ -154,10 +106,10 @@ abi_require_cross_headers()
 
 abi_libc_include()
 {
-	if [ "$1" = x86_64 ]; then
+	if [ "$(abi_field "$1" libc)" = libc6-dev ]; then	# the host's own
 		printf '%s\n' "$ABI_LIBC_ROOT/include/x86_64-linux-gnu" "$ABI_LIBC_ROOT/include"
 	else
-		echo "$ABI_LIBC_ROOT/${ABI_TRIPLE[$1]}/include"
+		echo "$ABI_LIBC_ROOT/$(abi_field "$1" triple)/include"
 	fi
 }
 
@@ -169,7 +121,7 @@ abi_require_libc()
 	for arch in "$@"; do
 		dir=$(abi_libc_include "$arch" | tail -n1)
 		[ -f "$dir/sys/types.h" ] ||
-			missing+=("$arch ($dir/sys/types.h: ${ABI_LIBC_PACKAGE[$arch]})")
+			missing+=("$arch ($dir/sys/types.h: $(abi_field "$arch" libc))")
 	done
 	[ ${#missing[@]} -eq 0 ] ||
 		abi_die "C library headers missing for: ${missing[*]}; install them with: scripts/deps abi"
@@ -259,24 +211,61 @@ abi_absolute()
 	esac
 }
 
-# abi_cflags ARCH INCLUDE_DIR [libc] - flags compiling for ARCH against its
+# ABI_CC[ABI]: the compiler of each ABI asked for (abi_require_compilers).
+declare -A ABI_CC=()
+
+# abi_require_compilers ABI... - the compiler of each ABI: clang, or
+# Debian's cross gcc, unpacked by scripts/cross-gcc on first use; or die
+# naming the ABI and why.
+abi_require_compilers()
+{
+	local arch out
+
+	for arch in "$@"; do
+		case $(abi_field "$arch" compiler) in
+		gcc)
+			# Its last line: the compiler, or why there is none.
+			out=$("$ABI_ROOT/scripts/cross-gcc" "$(abi_field "$arch" triple)" 2>&1) ||
+				abi_die "no gcc for $arch: $(tail -n1 <<<"$out" | sed 's/^[^:]*cross-gcc: //') (scripts/cross-gcc $(abi_field "$arch" triple))"
+			ABI_CC[$arch]=$(tail -n1 <<<"$out") ;;
+		*) ABI_CC[$arch]=$CLANG ;;
+		esac
+	done
+}
+
+# abi_target_cflags COMPILER CC TARGET ARCH INCLUDE_DIR [libc] - flags
+# compiling for ARCH with CC (clang for TARGET, or ARCH's gcc) against its
 # own kernel headers (and with "libc" its C library headers) and the
 # clone_extended headers staged in INCLUDE_DIR, then abi_copy_cflags.
-abi_cflags()
+abi_target_cflags()
 {
-	local resource_dir dir
+	local dir
 
-	resource_dir=$("$CLANG" -print-resource-dir) || return
-	printf '%s\n' "--target=${ABI_TRIPLE[$1]}" -nostdinc \
-		-isystem "$resource_dir/include" \
-		-isystem "$(abi_cross_include "$1")" \
-		-I "$2"
-	if [ "${3:-}" = libc ]; then
-		for dir in $(abi_libc_include "$1"); do
+	case $1 in
+	gcc) printf '%s\n' -nostdinc -isystem "$("$2" -print-file-name=include)" ;;
+	*) printf '%s\n' "--target=$3" -nostdinc -isystem "$("$2" -print-resource-dir)/include" ;;
+	esac
+	printf '%s\n' -isystem "$(abi_cross_include "$4")" -I "$5"
+	if [ "${6:-}" = libc ]; then
+		for dir in $(abi_libc_include "$4"); do
 			printf '%s\n' -isystem "$dir"
 		done
 	fi
-	abi_copy_cflags "${3:-}"
+	abi_copy_cflags "${6:-}"
+}
+
+# abi_cflags ARCH INCLUDE_DIR [libc] - for ARCH's own compiler, ${ABI_CC[ARCH]}.
+abi_cflags()
+{
+	abi_target_cflags "$(abi_field "$1" compiler)" "${ABI_CC[$1]}" \
+		"$(abi_field "$1" triple)" "$@"
+}
+
+# abi_ast_cflags ARCH INCLUDE_DIR [libc] - for $CLANG parsing what ARCH
+# sees, with the table's ast target where clang has no backend for ARCH.
+abi_ast_cflags()
+{
+	abi_target_cflags clang "$CLANG" "$(abi_field "$1" ast)" "$@"
 }
 
 # abi_copy_cflags [libc] - what every compile of the copy adds, on top of

@@ -2,7 +2,7 @@
 /*
  * The published layout of the clone_extended() types, as facts the compiler
  * checks.  tests/abi/CMakeLists.txt compiles this file (never runs it) for
- * each of the seven architectures against that target's kernel headers; a
+ * each ABI of scripts/lib/abi-targets.tsv against its kernel headers; a
  * failed assertion names the fact that no longer holds.
  *
  * Kept out of abi/probe.c on purpose: the mutation tests need a changed
@@ -60,15 +60,19 @@ _Static_assert(offsetof(struct clone_info, pid_set) == 16, "LP64: pid_set at 16"
 _Static_assert(FIELD_SIZE(struct clone_info, pid_set) == 16, "LP64: pid_set is 16 bytes");
 #elif __SIZEOF_LONG__ == 4 && __SIZEOF_POINTER__ == 4	/* ILP32 */
 _Static_assert(CLONE_FLAGS_WORDS == 2, "ILP32: two flag words");
-_Static_assert(_Alignof(struct clone_flags) == 4, "ILP32: struct clone_flags aligned to 4");
+/* Aligned like long and pointers: to 4, but to 2 on m68k. */
+_Static_assert(_Alignof(struct clone_flags) == _Alignof(long),
+	       "ILP32: struct clone_flags aligned like long");
 
 _Static_assert(sizeof(struct pid_set) == 8, "ILP32: struct pid_set is 8 bytes");
-_Static_assert(_Alignof(struct pid_set) == 4, "ILP32: struct pid_set aligned to 4");
+_Static_assert(_Alignof(struct pid_set) == _Alignof(void *),
+	       "ILP32: struct pid_set aligned like a pointer");
 _Static_assert(offsetof(struct pid_set, pids) == 4, "ILP32: pids at 4");
 _Static_assert(FIELD_SIZE(struct pid_set, pids) == 4, "ILP32: pids is 4 bytes");
 
 _Static_assert(sizeof(struct clone_info) == 16, "ILP32: struct clone_info is 16 bytes");
-_Static_assert(_Alignof(struct clone_info) == 4, "ILP32: struct clone_info aligned to 4");
+_Static_assert(_Alignof(struct clone_info) == _Alignof(void *),
+	       "ILP32: struct clone_info aligned like a pointer");
 _Static_assert(offsetof(struct clone_info, flags_high) == 4, "ILP32: flags_high at 4");
 _Static_assert(FIELD_SIZE(struct clone_info, flags_high) == 4, "ILP32: flags_high is 4 bytes");
 _Static_assert(offsetof(struct clone_info, pid_set) == 8, "ILP32: pid_set at 8");
