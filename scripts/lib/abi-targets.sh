@@ -28,16 +28,16 @@ ABI_ARCHES=()
 declare -A ABI_TABLE=()
 abi_load_table()
 {
-	local columns=() row=() i
+	local columns=() cells=() i
 
-	while IFS=$'\t' read -r -a row; do
+	while IFS=$'\t' read -r -a cells; do
 		if [ ${#columns[@]} -eq 0 ]; then
-			columns=("${row[@]}")
+			columns=("${cells[@]}")
 			continue
 		fi
-		ABI_ARCHES+=("${row[0]}")
+		ABI_ARCHES+=("${cells[0]}")
 		for i in "${!columns[@]}"; do
-			[ "${row[i]:--}" = - ] || ABI_TABLE[${row[0]},${columns[i]}]=${row[i]}
+			[ "${cells[i]:--}" = - ] || ABI_TABLE[${cells[0]},${columns[i]}]=${cells[i]}
 		done
 	done < <(grep -v '^#' "$ABI_ROOT/scripts/lib/abi-targets.tsv")
 }
