@@ -30,6 +30,18 @@ series_names() {
 	done
 }
 
+# The series of the clone_extended() variants: those whose selftests are
+# in tools/testing/selftests/clone_extended/ (kernel-patches/carried-files).
+# The other series change clone3().
+variant_names() {
+	local s
+
+	for s in $(series_names); do
+		awk -v s="$s" '$1 == s && $2 ~ /^tools\/testing\/selftests\/clone_extended\// { found = 1 }
+			END { exit !found }' "$root/kernel-patches/carried-files" && echo "$s"
+	done
+}
+
 # The patch files kernel-patches/$1/series lists, in order: one per line,
 # blank lines and "#" comments skipped.
 series_patches() {
@@ -147,25 +159,40 @@ tap_counts() {
 
 # The series' selftests, this project's guest programs and the fuzzer:
 # every case of theirs must pass.
-own_programs='^(clone_extended|capability_matrix|userns_sysctl|seccomp_profiles|variant_probe|fuzz_clone_extended)_'
+own_programs='^((clone_extended|capability_matrix|userns_sysctl|seccomp_profiles|variant_probe|fuzz_clone_extended|case_table_clone3)_|clone3_set_tid_zero$)'
 
 # Each case of an own program in the results $2 that did not pass, as
-# "$1<TAB>the result line".
+# "$1<TAB>the result line"; a row a program skips as "not applicable" to
+# its call is listed there, and passes.
 not_passing() {
 	awk -F'\t' -v label="$1" -v re="$own_programs" \
-		'$1 ~ re && $3 != "pass" { print label "\t" $0 }' "$2"
+		'$1 ~ re && $3 != "pass" && $4 !~ /# SKIP not applicable: / { print label "\t" $0 }' "$2"
 }
 
 # The summary lines of the results $1: "KIND-WIDTH pass P fail F skip S"
-# for the selftests, the capability matrix, the userns sysctl check and the
-# seccomp table, 64-bit and 32-bit.
+# for the selftests (clone3_set_tid_zero for the clone3 series), the
+# capability matrix, the userns sysctl check and the seccomp table, 64-bit
+# and 32-bit, and where it ran, the case table through clone3() with its
+# rows not applicable to clone3() counted apart.
 own_counts() {
-	local kind width
+	local kind re width
 
-	for kind in selftests:clone_extended capability:capability_matrix \
-		    userns-sysctl:userns_sysctl seccomp:seccomp_profiles; do
-		for width in 64 32; do
-			echo "${kind%%:*}-$width $(tap_counts "$1" "^${kind#*:}_.*$width\$")"
-		done
+	while read -r kind re; do
+		echo "$kind $(tap_counts "$1" "$re")"
+	done <<'EOF'
+selftests-64 ^(clone_extended_.*64|clone3_set_tid_zero)$
+selftests-32 ^clone_extended_.*32$
+capability-64 ^capability_matrix_64$
+capability-32 ^capability_matrix_32$
+userns-sysctl-64 ^userns_sysctl_64$
+userns-sysctl-32 ^userns_sysctl_32$
+seccomp-64 ^seccomp_profiles_64$
+seccomp-32 ^seccomp_profiles_32$
+EOF
+	grep -q '^case_table_clone3_' "$1" || return 0
+	for width in 64 32; do
+		echo "case-table-$width $(tap_counts "$1" "^case_table_clone3_$width\$")" \
+			"not-applicable $(awk -F'\t' -v p="case_table_clone3_$width" \
+				'$1 == p && $4 ~ /# SKIP not applicable: / { n++ } END { print n + 0 }' "$1")"
 	done
 }

@@ -5,7 +5,8 @@
  * checked by tests/shared/capability_check.c as the compat library's test
  * does.  Built per series by scripts/kernel selftests against the tree's
  * installed UAPI headers, 64-bit and 32-bit (compat entry); the variant is
- * the one whose header the tree installs.
+ * the one whose header the tree installs, and where it installs neither,
+ * the rows go through clone3() with set_tid.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -41,7 +42,13 @@ static pid_t call_syscall(const struct pid_set *pid_set, void *arg)
 		       &info);
 }
 #else
-#error "the tree installs neither linux/clone_flags.h nor linux/clone_info.h"
+/* Neither variant's header: the tree of kernel-patches/clone3-set-tid-zero. */
+#include "clone3_with_pid_set.h"
+
+static pid_t call_syscall(const struct pid_set *pid_set, void *arg)
+{
+	return clone3_with_pid_set(SIGCHLD, pid_set, 1, NULL);
+}
 #endif
 
 int main(void)
