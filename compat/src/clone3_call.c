@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "clone3_call.h"
+#include "set_tid_zero.h"
 
 /* Smallest stack the run form accepts: room for fn and arg, aligned. */
 #define CHILD_STACK_MIN		64
@@ -38,34 +39,43 @@ static __u64 user_ptr(const void *ptr)
 #define CLONE3_SET_TID_MAX	32
 
 /*
- * The pid set in clone3()'s set_tid order, innermost first.  Leading 0
- * entries (outer levels the kernel chooses) are left out by truncating; a 0
- * entry between chosen pids has no clone3() spelling.
+ * The pid set in @call's set_tid, in clone3()'s order, innermost first.
+ * Where the kernel takes 0 entries (@zero_ok) and the set fits, every entry
+ * is passed.  Otherwise leading 0 entries (outer levels the kernel chooses)
+ * are left out by truncating, which call->truncated says, and a 0 entry
+ * between chosen pids has no clone3() spelling.
  */
 static int build_set_tid(const struct clone_request *req, int new_pid_ns,
-			 pid_t *set_tid, size_t *set_tid_size)
+			 int zero_ok, struct clone3_call *call)
 {
+	pid_t *set_tid = call->set_tid;
+	int pass_zeros = zero_ok &&
+		req->num_pids + new_pid_ns <= CLONE3_SET_TID_MAX;
 	int first = 0;
 	int i;
 	size_t n = 0;
 
-	while (first < req->num_pids && req->pids[first] == 0)
+	while (!pass_zeros && first < req->num_pids && req->pids[first] == 0)
 		first++;
-	*set_tid_size = 0;
+	call->truncated = first > 0;
+	call->args.set_tid_size = 0;
 	if (first == req->num_pids)
 		return 0;
-	for (i = first; i < req->num_pids; i++)
+	for (i = first; i < req->num_pids && !pass_zeros; i++)
 		if (req->pids[i] == 0)
 			return -EOPNOTSUPP;
-	/* clone3() wants the new namespace's pid 1 listed; the spec omits it. */
+	/*
+	 * clone3() wants the new namespace's level listed; the spec omits it.
+	 * A 0 there chooses nothing, so it needs no capability.
+	 */
 	if (new_pid_ns)
-		set_tid[n++] = 1;
+		set_tid[n++] = pass_zeros ? 0 : 1;
 	/* A child at level 32 has 33 pids; set_tid holds 32 at most. */
 	if (n + (size_t)(req->num_pids - first) > CLONE3_SET_TID_MAX)
 		return -EOPNOTSUPP;
 	for (i = req->num_pids - 1; i >= first; i--)
 		set_tid[n++] = req->pids[i];
-	*set_tid_size = n;
+	call->args.set_tid_size = n;
 	return 0;
 }
 
@@ -122,14 +132,15 @@ static int issue_clone(unsigned long flags, void *sp,
 }
 
 int clone3_call_build(const struct clone_request *req,
-		      const struct child_start *start, struct clone3_call *call)
+		      const struct child_start *start, int set_tid_zero,
+		      struct clone3_call *call)
 {
 	__u64 flags = req->flags & ~(__u64)CSIGNAL;
 	__u64 exit_signal = req->flags & CSIGNAL;
-	size_t set_tid_size;
 	void *sp = NULL;
 	int ret;
 
+	call->truncated = 0;
 	/* clone() refuses these; clone3() has a pidfd pointer of its own. */
 	if ((flags & CLONE_PIDFD) &&
 	    (flags & (CLONE_PARENT_SETTID | CLONE_DETACHED)))
@@ -139,8 +150,8 @@ int clone3_call_build(const struct clone_request *req,
 	/* clone() ignores the exit signal of these, clone3() refuses it. */
 	if (flags & (CLONE_THREAD | CLONE_PARENT))
 		exit_signal = 0;
-	ret = build_set_tid(req, !!(flags & CLONE_NEWPID), call->set_tid,
-			    &set_tid_size);
+	memset(&call->args, 0, sizeof(call->args));
+	ret = build_set_tid(req, !!(flags & CLONE_NEWPID), set_tid_zero, call);
 	if (ret)
 		return ret;
 	if (start->fn) {
@@ -152,7 +163,6 @@ int clone3_call_build(const struct clone_request *req,
 		return -EINVAL;
 	}
 
-	memset(&call->args, 0, sizeof(call->args));
 	call->args.flags = flags;
 	call->args.pidfd = user_ptr(req->parent_tid);
 	call->args.parent_tid = user_ptr(req->parent_tid);
@@ -163,49 +173,61 @@ int clone3_call_build(const struct clone_request *req,
 		call->args.stack = user_ptr(start->stack);
 		call->args.stack_size = (uintptr_t)sp - (uintptr_t)start->stack;
 	}
-	if (set_tid_size) {
+	if (call->args.set_tid_size)
 		call->args.set_tid = user_ptr(call->set_tid);
-		call->args.set_tid_size = set_tid_size;
-	}
 	/* Kernels 5.3 and 5.4 take only the first version of the struct. */
-	call->size = set_tid_size ? CLONE_ARGS_SIZE_VER1 : CLONE_ARGS_SIZE_VER0;
+	call->size = call->args.set_tid_size ? CLONE_ARGS_SIZE_VER1 :
+					       CLONE_ARGS_SIZE_VER0;
 	call->child_sp = sp;
 	return 0;
 }
 
+/* Whether @req leaves a level to the kernel with a 0 entry. */
+static int has_zero_entry(const struct clone_request *req)
+{
+	int i;
+
+	for (i = 0; i < req->num_pids; i++)
+		if (req->pids[i] == 0)
+			return 1;
+	return 0;
+}
+
 /* Rows 13 to 17 are the kernel's. */
-static int make(const struct clone_request *req,
+static int make(struct clone3_call *call, const struct clone_request *req,
 		const struct child_start *start)
 {
-	struct clone3_call call;
-	int ret = clone3_call_build(req, start, &call);
+	int ret = issue_clone3(&call->args, call->size, start);
 
-	if (ret)
-		return ret;
-	ret = issue_clone3(&call.args, call.size, start);
 	if (ret == -E2BIG)
 		return -ENOSYS;
 	if (ret != -ENOSYS)
 		return ret;
-	if (call.args.set_tid_size || (call.args.flags >> 32))
+	if (call->args.set_tid_size || (call->args.flags >> 32))
 		return -ENOSYS;
 	return issue_clone((unsigned long)(req->flags & 0xffffffffULL),
-			   call.child_sp, req, start);
+			   call->child_sp, req, start);
 }
 
 int clone3_call_make(const struct clone_request *req,
 		     const struct child_start *start)
 {
-	/* clone3() cannot count the leading 0 entries it is not given. */
-	int checked = req->num_pids && req->pids[0] == 0;
+	struct clone3_call call;
+	int checked = 0;
 	int ret;
 
-	if (checked) {
+	ret = clone3_call_build(req, start,
+				has_zero_entry(req) && set_tid_zero_supported(),
+				&call);
+	/* clone3() cannot count the leading 0 entries it is not given. */
+	if (!ret && call.truncated) {
 		ret = clone_request_check_pid_limits(req);
 		if (ret)
 			return ret;
+		checked = 1;
 	}
-	ret = make(req, start);
+	if (!ret)
+		ret = make(&call, req, start);
 	/* Rows 10 and 12 come before everything clone3() checks. */
 	if (ret < 0 && req->num_pids && !checked &&
 	    clone_request_check_pid_limits(req) == -EINVAL)

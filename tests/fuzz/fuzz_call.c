@@ -105,6 +105,7 @@ void fuzz_check_request(const struct fuzz_world *world, struct fuzz_input *in,
 	struct child_start start;
 	struct clone3_call call;
 	int fd = lowest_free_fd();
+	int set_tid_zero;
 	int i;
 
 	if (fd != world->lowest_free_fd)
@@ -124,10 +125,12 @@ void fuzz_check_request(const struct fuzz_world *world, struct fuzz_input *in,
 				      pids->values[i]);
 
 	take_start(in, &start);
-	ret = clone3_call_build(req, &start, &call);
-	if (!spec_to_clone3_accepts(req, &start, (int)ret))
+	/* Both translations: for kernels with and without set_tid 0s. */
+	set_tid_zero = fuzz_u8(in) & 1;
+	ret = clone3_call_build(req, &start, set_tid_zero, &call);
+	if (!spec_to_clone3_accepts(req, &start, set_tid_zero, (int)ret))
 		spec_mismatch("clone3 translation (docs/compat.md)", ret,
-			      spec_to_clone3_first(req, &start));
+			      spec_to_clone3_first(req, &start, set_tid_zero));
 	if (!ret)
-		spec_check_clone3_call(req, &start, &call);
+		spec_check_clone3_call(req, &start, set_tid_zero, &call);
 }

@@ -16,6 +16,8 @@
 #define SPEC_RUN_STACK_MIN	64
 /* SysV stack alignment at a call on x86_64 and i386. */
 #define SPEC_STACK_ALIGN	16
+/* MAX_PID_NS_LEVEL: the most set_tid entries clone3() takes. */
+#define SPEC_SET_TID_MAX	32
 
 _Noreturn void spec_mismatch(const char *what, long got, long expected)
 {
@@ -100,6 +102,14 @@ static int first_chosen(const struct clone_request *req)
 	return i;
 }
 
+/* Whether set_tid holds every entry: the kernel takes 0s and they fit. */
+static int passes_zeros(const struct clone_request *req, int set_tid_zero)
+{
+	int new_ns = !!(req->flags & CLONE_NEWPID);
+
+	return set_tid_zero && req->num_pids + new_ns <= SPEC_SET_TID_MAX;
+}
+
 /* The library-only errors that apply; the spec orders none of them. */
 enum {
 	PIDFD_CONFLICT = 1,	/* EINVAL, row 13 checked before the kernel */
@@ -108,7 +118,8 @@ enum {
 };
 
 static unsigned int to_clone3_errors(const struct clone_request *req,
-				     const struct child_start *start)
+				     const struct child_start *start,
+				     int set_tid_zero)
 {
 	uintptr_t low = (uintptr_t)start->stack;
 	unsigned int errors = 0;
@@ -118,7 +129,7 @@ static unsigned int to_clone3_errors(const struct clone_request *req,
 	    (req->flags & (CLONE_PARENT_SETTID | CLONE_DETACHED)))
 		errors |= PIDFD_CONFLICT;
 	for (i = first_chosen(req); i < req->num_pids; i++)
-		if (req->pids[i] == 0)
+		if (req->pids[i] == 0 && !passes_zeros(req, set_tid_zero))
 			errors |= ZERO_AFTER_CHOSEN;
 	if (start->fn ? !start->stack || start->stack_size < SPEC_RUN_STACK_MIN ||
 			low + start->stack_size < low
@@ -128,9 +139,9 @@ static unsigned int to_clone3_errors(const struct clone_request *req,
 }
 
 int spec_to_clone3_first(const struct clone_request *req,
-			 const struct child_start *start)
+			 const struct child_start *start, int set_tid_zero)
 {
-	unsigned int errors = to_clone3_errors(req, start);
+	unsigned int errors = to_clone3_errors(req, start, set_tid_zero);
 
 	if (errors & (PIDFD_CONFLICT | FORM_REFUSED))
 		return -EINVAL;
@@ -138,9 +149,10 @@ int spec_to_clone3_first(const struct clone_request *req,
 }
 
 int spec_to_clone3_accepts(const struct clone_request *req,
-			   const struct child_start *start, int ret)
+			   const struct child_start *start, int set_tid_zero,
+			   int ret)
 {
-	unsigned int errors = to_clone3_errors(req, start);
+	unsigned int errors = to_clone3_errors(req, start, set_tid_zero);
 
 	if (!errors)
 		return ret == 0;
@@ -155,17 +167,22 @@ static void expect_eq(const char *what, __u64 got, __u64 expected)
 		spec_mismatch(what, (long)got, (long)expected);
 }
 
-static void check_set_tid(const struct clone_request *req,
+static void check_set_tid(const struct clone_request *req, int set_tid_zero,
 			  const struct clone3_call *call)
 {
 	pid_t expected[CLONE_REQUEST_PIDS_MAX + 1];
-	int first = first_chosen(req);
+	int zeros = passes_zeros(req, set_tid_zero);
+	int first = zeros ? 0 : first_chosen(req);
 	size_t n = 0;
 	int i;
 
-	/* clone3() lists the CLONE_NEWPID namespace's pid 1 first. */
+	/*
+	 * clone3() lists the CLONE_NEWPID namespace's level first: 1, or 0
+	 * where the kernel takes 0 entries.
+	 */
 	if (first < req->num_pids && (req->flags & CLONE_NEWPID))
-		expected[n++] = 1;
+		expected[n++] = zeros ? 0 : 1;
+	expect_eq("leading 0 entries left out", call->truncated, first > 0);
 	for (i = req->num_pids - 1; i >= first; i--)
 		expected[n++] = req->pids[i];
 	expect_eq("set_tid_size", call->args.set_tid_size, n);
@@ -210,7 +227,7 @@ static void check_stack(const struct child_start *start,
 }
 
 void spec_check_clone3_call(const struct clone_request *req,
-			    const struct child_start *start,
+			    const struct child_start *start, int set_tid_zero,
 			    const struct clone3_call *call)
 {
 	__u64 flags = req->flags & ~(__u64)(CSIGNAL | CLONE_DETACHED);
@@ -227,6 +244,6 @@ void spec_check_clone3_call(const struct clone_request *req,
 	expect_eq("child_tid", call->args.child_tid, (uintptr_t)req->child_tid);
 	expect_eq("tls", call->args.tls, req->tls);
 	expect_eq("cgroup", call->args.cgroup, 0);
-	check_set_tid(req, call);
+	check_set_tid(req, set_tid_zero, call);
 	check_stack(start, call);
 }

@@ -37,22 +37,25 @@ int spec_pid_rows(const struct spec_env *env, int num_pids,
  * Whether @ret is a right answer of clone3_call_build() for a checked
  * request, by docs/compat.md: EINVAL for CLONE_PIDFD with
  * CLONE_PARENT_SETTID or CLONE_DETACHED and for the forms (differences 7
- * and 8), EOPNOTSUPP for a 0 entry after a chosen pid (difference 1); where
- * several apply, none is documented to come first, so any of them is right.
+ * and 8), EOPNOTSUPP for a 0 entry after a chosen pid (difference 1)
+ * unless @set_tid_zero (the kernel takes 0 entries) and the set fits in
+ * set_tid; where several apply, none is documented to come first, so any of
+ * them is right.
  */
 int spec_to_clone3_accepts(const struct clone_request *req,
-			   const struct child_start *start, int ret);
+			   const struct child_start *start, int set_tid_zero,
+			   int ret);
 
 /* One answer spec_to_clone3_accepts() takes, for messages. */
 int spec_to_clone3_first(const struct clone_request *req,
-			 const struct child_start *start);
+			 const struct child_start *start, int set_tid_zero);
 
 /*
  * Aborts with a message unless @call is the clone3() call for @req and
  * @start that section 5 and docs/compat.md "How a call is made" describe.
  */
 void spec_check_clone3_call(const struct clone_request *req,
-			    const struct child_start *start,
+			    const struct child_start *start, int set_tid_zero,
 			    const struct clone3_call *call);
 
 /* Reports a disagreement with the model and aborts (a fuzzer crash). */
