@@ -150,6 +150,34 @@ guest_cc() {
 	$cc -static -g -O2 -std=gnu11 -Wall -Werror "$@"
 }
 
+# Writes $1/include/linux/pid_set.h, this project's, alone, and prints
+# $1/include: for the guest programs that take the project's pid sets to
+# clone3() in a tree that installs no such header.  No other header of
+# the project is there, since the programs tell the variants by theirs.
+pid_set_include() {
+	mkdir -p "$1/include/linux" &&
+		cp "$root/include/uapi/linux/pid_set.h" "$1/include/linux/" ||
+		die "cannot copy include/uapi/linux/pid_set.h to $1/include"
+	echo "$1/include"
+}
+
+# The static libclone_extended for the WIDTH-bit ($1: 64 or 32) x86_64
+# guest programs that link it, built -DBUILD_TESTING=OFF in build/bench
+# (incrementally); prints its path.
+library_archive() {
+	local lib="$root/build/bench"
+
+	cmake -S "$root" -B "$lib" -DBUILD_TESTING=OFF >&2 &&
+		cmake --build "$lib" -j"$(nproc)" \
+			--target clone_extended_static clone_extended_m32_static >&2 ||
+		die "cannot build the library in $lib"
+	if [ "$1" = 64 ]; then
+		echo "$lib/compat/libclone_extended.a"
+	else
+		echo "$lib/compat/m32/libclone_extended.a"
+	fi
+}
+
 # The cases of the programs whose names match the regex $2 in the results
 # $1 (scripts/kernel tap's TSV): "pass P fail F skip S".
 tap_counts() {
@@ -159,7 +187,7 @@ tap_counts() {
 
 # The series' selftests, this project's guest programs and the fuzzer:
 # every case of theirs must pass.
-own_programs='^((clone_extended|capability_matrix|userns_sysctl|seccomp_profiles|variant_probe|fuzz_clone_extended|case_table_clone3)_|clone3_set_tid_zero$)'
+own_programs='^((clone_extended|capability_matrix|userns_sysctl|seccomp_profiles|variant_probe|fuzz_clone_extended|case_table_clone3|case_table_library)_|clone3_set_tid_zero$)'
 
 # Each case of an own program in the results $2 that did not pass, as
 # "$1<TAB>the result line"; a row a program skips as "not applicable" to
@@ -172,8 +200,9 @@ not_passing() {
 # The summary lines of the results $1: "KIND-WIDTH pass P fail F skip S"
 # for the selftests (clone3_set_tid_zero for the clone3 series), the
 # capability matrix, the userns sysctl check and the seccomp table, 64-bit
-# and 32-bit, and where it ran, the case table through clone3() with its
-# rows not applicable to clone3() counted apart.
+# and 32-bit, and where they ran, the case table through clone3(), with
+# its rows not applicable to clone3() counted apart, and through the
+# library.
 own_counts() {
 	local kind re width
 
@@ -189,10 +218,12 @@ userns-sysctl-32 ^userns_sysctl_32$
 seccomp-64 ^seccomp_profiles_64$
 seccomp-32 ^seccomp_profiles_32$
 EOF
-	grep -q '^case_table_clone3_' "$1" || return 0
-	for width in 64 32; do
-		echo "case-table-$width $(tap_counts "$1" "^case_table_clone3_$width\$")" \
-			"not-applicable $(awk -F'\t' -v p="case_table_clone3_$width" \
-				'$1 == p && $4 ~ /# SKIP not applicable: / { n++ } END { print n + 0 }' "$1")"
+	for kind in case-table:case_table_clone3 library-case-table:case_table_library; do
+		grep -q "^${kind#*:}_" "$1" || continue
+		for width in 64 32; do
+			echo "${kind%%:*}-$width $(tap_counts "$1" "^${kind#*:}_$width\$")" \
+				"not-applicable $(awk -F'\t' -v p="${kind#*:}_$width" \
+					'$1 == p && $4 ~ /# SKIP not applicable: / { n++ } END { print n + 0 }' "$1")"
+		done
 	done
 }
