@@ -15,6 +15,10 @@
  *                           levels down: the child gets three pids
  *   create_reap_ns2_pidsN   the same choosing the child's pids at the N
  *                           innermost levels, N = 1, 2, 3
+ *   create_reap_ns2_pids1_zeros2
+ *                           the same choosing the innermost pid with a pid
+ *                           set of all three levels, the outer two 0
+ *                           (clone3: set_tid holds the chosen pid only)
  *
  * Each round times a batch of calls of every case and call in turn, after
  * CLONE_COST_WARMUP such rounds not kept (the first rounds grow the
@@ -86,7 +90,7 @@
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Cases in the longest table below. */
-#define MAX_CASES 4
+#define MAX_CASES 5
 
 enum call { CALL_CLONE, CALL_CLONE3, CALL_CLONE_EXTENDED, NUM_CALLS };
 
@@ -97,7 +101,8 @@ static const char *const call_name[NUM_CALLS] = {
 struct bench_case {
 	const char *name;
 	int creates;		/* a child is created and reaped */
-	int num_pids;		/* pid set levels, 0 for none */
+	int num_pids;		/* pid set levels chosen, 0 for none */
+	int zeros;		/* 0 entries outside them in the pid set */
 };
 
 static const struct bench_case top_cases[] = {
@@ -111,6 +116,7 @@ static const struct bench_case ns2_cases[] = {
 	{ "create_reap_ns2_pids1", 1, 1 },
 	{ "create_reap_ns2_pids2", 1, 2 },
 	{ "create_reap_ns2_pids3", 1, 3 },
+	{ "create_reap_ns2_pids1_zeros2", 1, 1, 2 },
 };
 
 /* Everything a call needs, made before the batch is timed. */
@@ -130,10 +136,10 @@ static void prepare(struct prepared *p, const struct bench_case *c,
 
 	memset(p, 0, sizeof(*p));
 	p->flags = SIGCHLD | (c->creates ? 0 : CLONE_SIGHAND);
-	p->pid_set.num_pids = c->num_pids;
+	p->pid_set.num_pids = c->zeros + c->num_pids;
 	p->pid_set.pids = p->pids;
 	for (i = 0; i < c->num_pids; i++) {
-		p->pids[i] = chosen;
+		p->pids[c->zeros + i] = chosen;
 		p->set_tid[i] = chosen;
 	}
 	p->clone3_args.flags = p->flags & ~(__u64)CSIGNAL;
@@ -144,7 +150,7 @@ static void prepare(struct prepared *p, const struct bench_case *c,
 		p->clone3_args.set_tid_size = c->num_pids;
 	}
 	clone_extended_prepare(&p->clone_extended_args, p->flags,
-			       c->num_pids ? &p->pid_set : NULL);
+			       p->pid_set.num_pids ? &p->pid_set : NULL);
 }
 
 static long issue(enum call call, const struct prepared *p)
@@ -188,7 +194,7 @@ static void one(const struct bench_case *c, enum call call,
 	if (ret < 0)
 		wrong(c, call, "no child", ret);
 	/* The caller sees the child's innermost pid, the set's last. */
-	if (c->num_pids && ret != p->pids[c->num_pids - 1])
+	if (c->num_pids && ret != p->pids[p->pid_set.num_pids - 1])
 		wrong(c, call, "child has not the chosen pid", ret);
 	if (waitpid(ret, &status, 0) != ret || !WIFEXITED(status) ||
 	    WEXITSTATUS(status))

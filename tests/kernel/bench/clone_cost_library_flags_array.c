@@ -9,7 +9,10 @@
 #include <sched.h>
 #include <clone_extended.h>
 
+/* scripts/kernel bench names the kernel it runs on. */
+#ifndef CLONE_COST_KERNEL
 #define CLONE_COST_KERNEL "library-flags-array"
+#endif
 
 struct clone_extended_args {
 	clone_flags_t flags;
