@@ -9,13 +9,9 @@
 #include <criterion/parameterized.h>
 #include <errno.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
-#include "clone_extended_row.h"
-#include "variant_call.h"
-
-#define CHILD_STACK_SIZE	(256 * 1024)
+#include "library_row_call.h"
 
 struct row_param {
 	int row;
@@ -45,28 +41,6 @@ static int library_errno(const struct clone_extended_case *row)
 	return row->expect_errno;
 }
 
-/* The variant the row being run calls. */
-static enum variant row_variant;
-
-static int row_child(void *row)
-{
-	return row_child_check(row);
-}
-
-/* Step 5 through the library's run form, the child on a stack of its own. */
-static pid_t library_call(const struct clone_extended_case *row,
-			  const struct pid_set *pid_set)
-{
-	void *stack = mmap(NULL, CHILD_STACK_SIZE, PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-
-	if (stack == MAP_FAILED)
-		return -1;
-	return variant_run(row_variant, row_child, (void *)row, stack,
-			   CHILD_STACK_SIZE, row->flags, 0, NULL, NULL,
-			   pid_set);
-}
-
 ParameterizedTestParameters(conformance, row)
 {
 	static struct row_param params[CLONE_EXTENDED_NUM_CASES * VARIANT_COUNT];
@@ -86,17 +60,17 @@ ParameterizedTest(struct row_param *param, conformance, row, .timeout = 30)
 	struct row_outcome outcome;
 	char why[256];
 
-	row_variant = param->variant;
+	library_row_variant = param->variant;
 	if (geteuid() != 0)
 		cr_skip_test("%s [%s]: needs root", row->name,
-			     variant_name(row_variant));
-	cr_assert_eq(row_run(row, library_call, &outcome), 0,
+			     variant_name(library_row_variant));
+	cr_assert_eq(row_run(row, library_row_call, &outcome), 0,
 		     "%s: cannot start the row: %s", row->name,
 		     strerror(errno));
 	if (outcome.no_user_ns)
 		cr_skip_test("%s [%s]: uid 65534 may not create a user namespace",
-			     row->name, variant_name(row_variant));
+			     row->name, variant_name(library_row_variant));
 	cr_assert_eq(row_check(row, library_errno(row), &outcome, why,
 			       sizeof(why)), 0,
-		     "[%s] %s", variant_name(row_variant), why);
+		     "[%s] %s", variant_name(library_row_variant), why);
 }

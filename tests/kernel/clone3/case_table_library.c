@@ -11,34 +11,9 @@
  */
 #define _GNU_SOURCE
 #include <stdio.h>
-#include <sys/mman.h>
 
 #include "case_table_tap.h"
-#include "variant_call.h"
-
-#define CHILD_STACK_SIZE	(256 * 1024)
-
-/* The variant the row being run calls. */
-static enum variant row_variant;
-
-static int row_child(void *row)
-{
-	return row_child_check(row);
-}
-
-/* Step 5 through the library's run form, the child on a stack of its own. */
-static pid_t row_call(const struct clone_extended_case *row,
-		      const struct pid_set *pid_set)
-{
-	void *stack = mmap(NULL, CHILD_STACK_SIZE, PROT_READ | PROT_WRITE,
-			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
-
-	if (stack == MAP_FAILED)
-		return -1;
-	return variant_run(row_variant, row_child, (void *)row, stack,
-			   CHILD_STACK_SIZE, row->flags, 0, NULL, NULL,
-			   pid_set);
-}
+#include "library_row_call.h"
 
 int main(void)
 {
@@ -47,8 +22,10 @@ int main(void)
 
 	printf("TAP version 13\n1..%zu\n",
 	       VARIANT_COUNT * CLONE_EXTENDED_NUM_CASES);
-	for (row_variant = 0; row_variant < VARIANT_COUNT; row_variant++)
-		failed |= case_table_tap(variant_name(row_variant), row_call,
+	for (library_row_variant = 0; library_row_variant < VARIANT_COUNT;
+	     library_row_variant++)
+		failed |= case_table_tap(variant_name(library_row_variant),
+					 library_row_call,
 					 NULL, 0, &number);
 	return failed;
 }
