@@ -3,12 +3,20 @@
 #define CALLER_MEMORY_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+/* What one library call has learnt of its caller's memory; start at { 0 }. */
+struct caller_reads {
+	uintptr_t page;		/* the last page found readable */
+};
 
 /*
  * Copies @len bytes the caller pointed to, as the kernel's copy_from_user()
  * would: NULL, unmapped or unreadable memory gives -EFAULT instead of a
- * crash.  Returns 0 or -EFAULT.
+ * crash.  Memory that another thread unmaps while the call runs can still
+ * crash it, as it would any C library function.  Returns 0 or -EFAULT.
  */
-int copy_from_caller(void *dst, const void *src, size_t len);
+int copy_from_caller(struct caller_reads *reads, void *dst, const void *src,
+		     size_t len);
 
 #endif /* CALLER_MEMORY_H */

@@ -43,8 +43,12 @@ static int check_pid_count(int num_pids)
 	return num_pids > level + 1 && exact ? -EINVAL : 0;
 }
 
-int clone_request_read_pids(struct clone_request *req, int num_pids,
-			    const pid_t *pids)
+/*
+ * Rows 9 and 11: num_pids bounds, the pids array (and row 10 when the array
+ * is unreadable).  Copies the entries into @req.
+ */
+static int read_pids(struct clone_request *req, struct caller_reads *reads,
+		     int num_pids, const pid_t *pids)
 {
 	int err;
 
@@ -53,7 +57,8 @@ int clone_request_read_pids(struct clone_request *req, int num_pids,
 		return 0;
 	if (num_pids < 0 || num_pids > CLONE_REQUEST_PIDS_MAX)
 		return -EINVAL;
-	err = copy_from_caller(req->pids, pids, num_pids * sizeof(*pids));
+	err = copy_from_caller(reads, req->pids, pids,
+			       num_pids * sizeof(*pids));
 	if (err)
 		/* Row 10 comes before row 11. */
 		return check_pid_count(num_pids) == -EINVAL ? -EINVAL : err;
@@ -84,11 +89,12 @@ int clone_request_from_flags_array(struct clone_request *req,
 				   const struct clone_flags *flags,
 				   const struct pid_set *pid_set)
 {
+	struct caller_reads reads = { 0 };
 	struct clone_flags set;
 	struct pid_set pids;
 	int err;
 
-	err = copy_from_caller(&set, flags, sizeof(set));
+	err = copy_from_caller(&reads, &set, flags, sizeof(set));
 	if (err)
 		return err;
 	req->flags = clone_flags_to_mask(&set);
@@ -96,11 +102,11 @@ int clone_request_from_flags_array(struct clone_request *req,
 	if (err)
 		return err;
 	if (!pid_set)
-		return clone_request_read_pids(req, 0, NULL);
-	err = copy_from_caller(&pids, pid_set, sizeof(pids));
+		return read_pids(req, &reads, 0, NULL);
+	err = copy_from_caller(&reads, &pids, pid_set, sizeof(pids));
 	if (err)
 		return err;
-	return clone_request_read_pids(req, pids.num_pids, pids.pids);
+	return read_pids(req, &reads, pids.num_pids, pids.pids);
 }
 
 /* The clone-info variant: spec section 4.2, rows 2 to 7 and 9 to 12. */
@@ -109,6 +115,7 @@ int clone_request_from_flags_array(struct clone_request *req,
  * zero (flags 64 and up are unknown).
  */
 static int read_flags_high(struct clone_request *req,
+			   struct caller_reads *reads,
 			   const struct clone_info *info)
 {
 	unsigned int words[CLONE_INFO_HIGH_WORDS_MAX];
@@ -120,7 +127,7 @@ static int read_flags_high(struct clone_request *req,
 		return -EINVAL;
 	if (info->num_clone_high_words == 0)
 		return 0;
-	err = copy_from_caller(words, info->flags_high,
+	err = copy_from_caller(reads, words, info->flags_high,
 			       info->num_clone_high_words * sizeof(words[0]));
 	if (err)
 		return err;
@@ -134,23 +141,24 @@ static int read_flags_high(struct clone_request *req,
 int clone_request_from_clone_info(struct clone_request *req, int flags_low,
 				  const struct clone_info *clone_info)
 {
+	struct caller_reads reads = { 0 };
 	struct clone_info info;
 	int err;
 
 	req->flags = (unsigned int)flags_low;
 	if (!clone_info)
 		return clone_request_check_flags(req->flags);
-	err = copy_from_caller(&info, clone_info, sizeof(info));
+	err = copy_from_caller(&reads, &info, clone_info, sizeof(info));
 	if (err)
 		return err;
-	err = read_flags_high(req, &info);
+	err = read_flags_high(req, &reads, &info);
 	if (err)
 		return err;
 	err = clone_request_check_flags(req->flags);
 	if (err)
 		return err;
-	return clone_request_read_pids(req, info.pid_set.num_pids,
-				       info.pid_set.pids);
+	return read_pids(req, &reads, info.pid_set.num_pids,
+			 info.pid_set.pids);
 }
 
 pid_t clone_request_result(int ret)

@@ -46,14 +46,6 @@ int clone_request_from_clone_info(struct clone_request *req, int flags_low,
 int clone_request_check_flags(__u64 flags);
 
 /*
- * Rows 9 and 11: num_pids bounds, the pids array (and row 10 when the array
- * is unreadable).  Copies the entries into @req.  Returns 0 or a negative
- * errno.
- */
-int clone_request_read_pids(struct clone_request *req, int num_pids,
-			    const pid_t *pids);
-
-/*
  * Rows 10 and 12 of a read pid set: its length against the level of the
  * target namespace, each entry against pid_max.  Both come from /proc,
  * which costs more than creating a process, and clone3() checks them too:

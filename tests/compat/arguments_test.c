@@ -73,6 +73,17 @@ Test(flags_array, flags_pointer_null_or_unreadable_is_efault)
 		       EFAULT, "flags running into an unreadable page");
 }
 
+/* An unreadable page right after the argument is no reason for EFAULT. */
+Test(flags_array, flags_ending_where_an_unreadable_page_starts_are_read)
+{
+	char *pages = page_then_hole();
+	clone_flags_t *flags = (clone_flags_t *)(pages + PAGE) - 1;
+
+	clone_flags_from_mask(flags, SIGCHLD);
+	expect_child(clone_extended_flags(flags, NULL, 0, NULL, NULL, NULL),
+		     "flags ending at the hole");
+}
+
 Test(flags_array, pid_set_null_is_plain_clone)
 {
 	clone_flags_t flags;
@@ -153,6 +164,21 @@ Test(clone_info, clone_info_unreadable_is_efault)
 					   (struct clone_info *)(pages + PAGE -
 								 8)),
 		       EFAULT, "clone_info running into an unreadable page");
+}
+
+Test(clone_info, clone_info_and_high_word_ending_where_an_unreadable_page_starts_are_read)
+{
+	struct clone_info *info =
+		(struct clone_info *)(page_then_hole() + PAGE) - 1;
+	int *high_word = (int *)(page_then_hole() + PAGE) - 1;
+
+	*high_word = 0;
+	*info = (struct clone_info){
+		.num_clone_high_words = 1,
+		.flags_high = high_word,
+	};
+	expect_child(clone_extended_info(SIGCHLD, NULL, 0, NULL, NULL, info),
+		     "clone_info and its high word ending at the hole");
 }
 
 /* num_clone_high_words bounds, and flags_high read only when needed. */

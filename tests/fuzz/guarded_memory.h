@@ -6,7 +6,7 @@
  * Caller-supplied structures placed right before an unmapped page, so that
  * the library reading one byte more than it was given gets EFAULT, which the
  * spec model then reports as a wrong answer.  The kernel would see the same
- * memory: ASan cannot check reads that process_vm_readv() makes.
+ * memory; ASan does not watch mmap()ed pages.
  */
 
 #include <stddef.h>
