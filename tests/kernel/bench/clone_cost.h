@@ -22,8 +22,9 @@
  *
  * Each round times a batch of calls of every case and call in turn, after
  * CLONE_COST_WARMUP such rounds not kept (the first rounds grow the
- * kernel's pid tables and caches and cost less); the program runs with its
- * address space laid out the same every time, without randomization; each
+ * kernel's pid tables and caches and cost less), each round at its own
+ * stack depth (time_batch_at_depth()); the program runs with its address
+ * space laid out the same every time, without randomization; each
  * (case, call) prints one line, tab-separated:
  *
  *   clone_cost KERNEL WIDTH CASE CALL CALLS_PER_ROUND MEDIAN MIN MAX ROUNDS
@@ -55,6 +56,7 @@
 #ifndef CLONE_COST_H
 #define CLONE_COST_H
 
+#include <alloca.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
@@ -70,9 +72,12 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 
-/* Rounds, and calls per round of the cases that create a process or not. */
+/*
+ * Rounds, and calls per round of the cases that create a process or not.
+ * Two rounds at each of the STACK_DEPTHS depths (time_batch_at_depth()).
+ */
 #ifndef CLONE_COST_ROUNDS
-#define CLONE_COST_ROUNDS 7
+#define CLONE_COST_ROUNDS 16
 #endif
 #ifndef CLONE_COST_CREATES
 #define CLONE_COST_CREATES 200
@@ -222,6 +227,40 @@ static int applies(const struct bench_case *c, enum call call)
 	return call != CALL_CLONE || c->num_pids == 0;
 }
 
+/* The mean guest ns of @n calls. */
+static double __attribute__((noinline))
+time_batch(const struct bench_case *c, enum call call,
+	   const struct prepared *p, int n)
+{
+	double start = now_ns();
+	int k;
+
+	for (k = 0; k < n; k++)
+		one(c, call, p);
+	return (now_ns() - start) / n;
+}
+
+/*
+ * After each fork() every stack page the parent writes costs it a page
+ * fault, so a call's figure depends on whether a page boundary falls
+ * under its frames.  Round r runs STACK_STEP * r bytes deeper, modulo a
+ * page, so that each layout decides some rounds, not all of them.
+ */
+#define STACK_STEP	512
+#define STACK_DEPTHS	8
+
+static double __attribute__((noinline))
+time_batch_at_depth(int round, const struct bench_case *c, enum call call,
+		    const struct prepared *p, int n)
+{
+	size_t depth = (size_t)(round + CLONE_COST_WARMUP) % STACK_DEPTHS *
+		       STACK_STEP;
+	volatile char *pad = alloca(depth + 1);
+
+	pad[0] = 0;
+	return time_batch(c, call, p, n) + (double)pad[0];
+}
+
 /*
  * Time every case of @cases with every call that applies, the pid sets
  * choosing @chosen at each level, and print the figures.
@@ -233,7 +272,7 @@ static void run_cases(const struct bench_case *cases, int num_cases,
 		       ARRAY_SIZE(ns2_cases) <= MAX_CASES, "MAX_CASES too small");
 	double means[MAX_CASES][NUM_CALLS][CLONE_COST_ROUNDS];
 	struct prepared p;
-	int round, i, j, k;
+	int round, i, j;
 	enum call call;
 
 	for (round = -CLONE_COST_WARMUP; round < CLONE_COST_ROUNDS; round++)
@@ -243,16 +282,14 @@ static void run_cases(const struct bench_case *cases, int num_cases,
 
 			prepare(&p, &cases[i], chosen);
 			for (call = 0; call < NUM_CALLS; call++) {
-				double start;
+				double mean;
 
 				if (!applies(&cases[i], call))
 					continue;
-				start = now_ns();
-				for (k = 0; k < n; k++)
-					one(&cases[i], call, &p);
+				mean = time_batch_at_depth(round, &cases[i],
+							   call, &p, n);
 				if (round >= 0)
-					means[i][call][round] =
-						(now_ns() - start) / n;
+					means[i][call][round] = mean;
 			}
 		}
 
