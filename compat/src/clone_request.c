@@ -160,12 +160,3 @@ int clone_request_from_clone_info(struct clone_request *req, int flags_low,
 	return read_pids(req, &reads, info.pid_set.num_pids,
 			 info.pid_set.pids);
 }
-
-pid_t clone_request_result(int ret)
-{
-	if (ret < 0) {
-		errno = -ret;
-		return -1;
-	}
-	return (pid_t)ret;
-}

@@ -2,6 +2,7 @@
 #ifndef CLONE_REQUEST_H
 #define CLONE_REQUEST_H
 
+#include <errno.h>
 #include <sys/types.h>
 #include <linux/sched.h>
 #include <linux/types.h>
@@ -56,8 +57,17 @@ int clone_request_check_pid_limits(const struct clone_request *req);
 
 /*
  * The public calls' return value for @ret, a pid or a negative errno: errno
- * is set here, once, at the edge of the library.
+ * is set here, once, at the edge of the library.  Inline, because it runs
+ * after the fork: a call would write below the caller's frame, and every
+ * stack page written then costs parent and child a page fault each.
  */
-pid_t clone_request_result(int ret);
+static inline pid_t clone_request_result(int ret)
+{
+	if (ret < 0) {
+		errno = -ret;
+		return -1;
+	}
+	return (pid_t)ret;
+}
 
 #endif /* CLONE_REQUEST_H */
