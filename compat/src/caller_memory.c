@@ -22,7 +22,7 @@
 #define KERNEL_SIGSET_SIZE	8
 #define NO_SUCH_HOW		(-1)
 
-/* -EFAULT when the aligned word around @addr, in @addr's page, is unreadable. */
+/* -EFAULT where the aligned word around @addr, in its page, is unreadable. */
 static int probe_word(uintptr_t addr)
 {
 	addr &= ~(uintptr_t)(KERNEL_SIGSET_SIZE - 1);
@@ -33,11 +33,16 @@ static int probe_word(uintptr_t addr)
 	return 0;
 }
 
-/* Arguments of one call mostly share a page: probe it once. */
-static int probe_page(struct caller_reads *reads, uintptr_t addr,
-		      uintptr_t page_size)
+void caller_reads_init(struct caller_reads *reads)
 {
-	uintptr_t page = addr & ~(page_size - 1);
+	reads->page_size = (uintptr_t)getpagesize();
+	reads->page = (uintptr_t)reads & ~(reads->page_size - 1);
+}
+
+/* Arguments of one call mostly share a page: probe it once. */
+static int probe_page(struct caller_reads *reads, uintptr_t addr)
+{
+	uintptr_t page = addr & ~(reads->page_size - 1);
 
 	if (page == reads->page)
 		return 0;
@@ -51,18 +56,17 @@ int copy_from_caller(struct caller_reads *reads, void *dst, const void *src,
 		     size_t len)
 {
 	uintptr_t first = (uintptr_t)src, last = first + len - 1;
-	uintptr_t page_size = (uintptr_t)sysconf(_SC_PAGESIZE);
-	uintptr_t at;
+	uintptr_t step = reads->page_size, at;
 	int err;
 
 	if (len == 0)
 		return 0;
 	if (!src || last < first)
 		return -EFAULT;
-	err = probe_page(reads, first, page_size);
-	for (at = (first | (page_size - 1)) + 1; !err && at && at <= last;
-	     at += page_size)
-		err = probe_page(reads, at, page_size);
+	err = probe_page(reads, first);
+	for (at = (first | (step - 1)) + 1; !err && at && at <= last;
+	     at += step)
+		err = probe_page(reads, at);
 	if (err)
 		return err;
 	memcpy(dst, src, len);

@@ -5,10 +5,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What one library call has learnt of its caller's memory; start at { 0 }. */
+/* What one library call has learnt of its caller's memory. */
 struct caller_reads {
-	uintptr_t page;		/* the last page found readable */
+	uintptr_t page_size;
+	uintptr_t page;		/* the last page known to be readable */
 };
+
+/*
+ * Starts @reads, a variable on the library's stack, with its own page
+ * known: the library runs on that page, so arguments the caller keeps
+ * there need no probe.
+ */
+void caller_reads_init(struct caller_reads *reads);
 
 /*
  * Copies @len bytes the caller pointed to, as the kernel's copy_from_user()

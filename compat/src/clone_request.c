@@ -89,11 +89,12 @@ int clone_request_from_flags_array(struct clone_request *req,
 				   const struct clone_flags *flags,
 				   const struct pid_set *pid_set)
 {
-	struct caller_reads reads = { 0 };
+	struct caller_reads reads;
 	struct clone_flags set;
 	struct pid_set pids;
 	int err;
 
+	caller_reads_init(&reads);
 	err = copy_from_caller(&reads, &set, flags, sizeof(set));
 	if (err)
 		return err;
@@ -141,13 +142,14 @@ static int read_flags_high(struct clone_request *req,
 int clone_request_from_clone_info(struct clone_request *req, int flags_low,
 				  const struct clone_info *clone_info)
 {
-	struct caller_reads reads = { 0 };
+	struct caller_reads reads;
 	struct clone_info info;
 	int err;
 
 	req->flags = (unsigned int)flags_low;
 	if (!clone_info)
 		return clone_request_check_flags(req->flags);
+	caller_reads_init(&reads);
 	err = copy_from_caller(&reads, &info, clone_info, sizeof(info));
 	if (err)
 		return err;
