@@ -52,8 +52,8 @@ static int probe_page(struct caller_reads *reads, uintptr_t addr)
 	return 0;
 }
 
-int copy_from_caller(struct caller_reads *reads, void *dst, const void *src,
-		     size_t len)
+int copy_from_caller_probed(struct caller_reads *reads, void *dst,
+			    const void *src, size_t len)
 {
 	uintptr_t first = (uintptr_t)src, last = first + len - 1;
 	uintptr_t step = reads->page_size, at;

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* What one library call has learnt of its caller's memory. */
 struct caller_reads {
@@ -18,13 +19,29 @@ struct caller_reads {
  */
 void caller_reads_init(struct caller_reads *reads);
 
+/* copy_from_caller() where the argument is not all in the known page. */
+int copy_from_caller_probed(struct caller_reads *reads, void *dst,
+			    const void *src, size_t len);
+
 /*
  * Copies @len bytes the caller pointed to, as the kernel's copy_from_user()
  * would: NULL, unmapped or unreadable memory gives -EFAULT instead of a
  * crash.  Memory that another thread unmaps while the call runs can still
  * crash it, as it would any C library function.  Returns 0 or -EFAULT.
+ * Inline for the common case, an argument in the page already known, where
+ * a constant @len makes the copy a move or two.
  */
-int copy_from_caller(struct caller_reads *reads, void *dst, const void *src,
-		     size_t len);
+static inline int copy_from_caller(struct caller_reads *reads, void *dst,
+				   const void *src, size_t len)
+{
+	uintptr_t first = (uintptr_t)src, last = first + len - 1;
+
+	if (len && last >= first &&
+	    ((first ^ reads->page) | (last ^ reads->page)) < reads->page_size) {
+		memcpy(dst, src, len);
+		return 0;
+	}
+	return copy_from_caller_probed(reads, dst, src, len);
+}
 
 #endif /* CALLER_MEMORY_H */
