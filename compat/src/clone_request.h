@@ -58,8 +58,8 @@ int clone_request_check_pid_limits(const struct clone_request *req);
 /*
  * The public calls' return value for @ret, a pid or a negative errno: errno
  * is set here, once, at the edge of the library.  Inline, because it runs
- * after the fork: a call would write below the caller's frame, and every
- * stack page written then costs parent and child a page fault each.
+ * after the fork: a call would write below the caller's frame, and each
+ * stack page a process writes after a fork costs it a page fault.
  */
 static inline pid_t clone_request_result(int ret)
 {
