@@ -141,15 +141,9 @@ int clone3_call_build(const struct clone_request *req,
 	int ret;
 
 	call->truncated = 0;
-	/* clone() refuses these; clone3() has a pidfd pointer of its own. */
-	if ((flags & CLONE_PIDFD) &&
-	    (flags & (CLONE_PARENT_SETTID | CLONE_DETACHED)))
+	/* clone() refuses this; clone3() has a pidfd pointer of its own. */
+	if ((flags & CLONE_PIDFD) && (flags & CLONE_PARENT_SETTID))
 		return -EINVAL;
-	/* clone() ignores CLONE_DETACHED, clone3() refuses it. */
-	flags &= ~(__u64)CLONE_DETACHED;
-	/* clone() ignores the exit signal of these, clone3() refuses it. */
-	if (flags & (CLONE_THREAD | CLONE_PARENT))
-		exit_signal = 0;
 	memset(&call->args, 0, sizeof(call->args));
 	ret = build_set_tid(req, !!(flags & CLONE_NEWPID), set_tid_zero, call);
 	if (ret)

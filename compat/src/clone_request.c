@@ -24,7 +24,11 @@ int clone_request_check_flags(__u64 flags)
 		return -EINVAL;
 	if (flags & CLONE_INTO_CGROUP)
 		return -EINVAL;
+	if (flags & CLONE_DETACHED)
+		return -EINVAL;
 	if ((flags & CSIGNAL) > CLONE_REQUEST_SIG_MAX)
+		return -EINVAL;
+	if ((flags & CSIGNAL) && (flags & (CLONE_THREAD | CLONE_PARENT)))
 		return -EINVAL;
 	return 0;
 }

@@ -45,11 +45,14 @@ static const struct {
 	{ "run form sharing memory", CLONE_VM | SIGCHLD, 0, { 0 }, 1, 0 },
 	{ "CLONE_PIDFD", CLONE_PIDFD | SIGCHLD, 0, { 0 }, 0, 0 },
 	{ "pid set of 0 entries", SIGCHLD, 1, { 0 }, 0, 0 },
-	{ "CLONE_DETACHED ignored", CLONE_DETACHED | SIGCHLD, 0, { 0 }, 0, 0 },
 	{ "chosen pid needs clone3", SIGCHLD, 1, { 300 }, 0, ENOSYS },
 	{ "CLONE_CLEAR_SIGHAND needs clone3", CLONE_CLEAR_SIGHAND | SIGCHLD,
 	  0, { 0 }, 0, ENOSYS },
 	{ "bad exit signal still EINVAL", 65, 0, { 0 }, 0, EINVAL },
+	{ "CLONE_DETACHED still EINVAL", CLONE_DETACHED | SIGCHLD, 0, { 0 }, 0,
+	  EINVAL },
+	{ "exit signal with CLONE_PARENT still EINVAL", CLONE_PARENT | SIGCHLD,
+	  0, { 0 }, 0, EINVAL },
 	{ "bad entry still EINVAL", SIGCHLD, 1, { -1 }, 0, EINVAL },
 };
 

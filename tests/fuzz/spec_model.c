@@ -66,11 +66,12 @@ void spec_env_read(struct spec_env *env)
 
 int spec_flag_rows(__u64 flags)
 {
-	if (flags >> SPEC_FIRST_UNKNOWN_BIT)
+	if ((flags >> SPEC_FIRST_UNKNOWN_BIT) || (flags & CLONE_DETACHED))
 		return -EINVAL;			/* row 5 */
 	if (flags & CLONE_INTO_CGROUP)
 		return -EINVAL;			/* row 6 */
-	if ((flags & CSIGNAL) > SPEC_SIG_MAX)
+	if ((flags & CSIGNAL) > SPEC_SIG_MAX ||
+	    ((flags & CSIGNAL) && (flags & (CLONE_THREAD | CLONE_PARENT))))
 		return -EINVAL;			/* row 7 */
 	return 0;
 }
@@ -125,8 +126,7 @@ static unsigned int to_clone3_errors(const struct clone_request *req,
 	unsigned int errors = 0;
 	int i;
 
-	if ((req->flags & CLONE_PIDFD) &&
-	    (req->flags & (CLONE_PARENT_SETTID | CLONE_DETACHED)))
+	if ((req->flags & CLONE_PIDFD) && (req->flags & CLONE_PARENT_SETTID))
 		errors |= PIDFD_CONFLICT;
 	for (i = first_chosen(req); i < req->num_pids; i++)
 		if (req->pids[i] == 0 && !passes_zeros(req, set_tid_zero))
@@ -230,14 +230,9 @@ void spec_check_clone3_call(const struct clone_request *req,
 			    const struct child_start *start, int set_tid_zero,
 			    const struct clone3_call *call)
 {
-	__u64 flags = req->flags & ~(__u64)(CSIGNAL | CLONE_DETACHED);
-	__u64 exit_signal = req->flags & CSIGNAL;
-
-	/* clone() ignores these two, clone3() would refuse them. */
-	if (req->flags & (CLONE_THREAD | CLONE_PARENT))
-		exit_signal = 0;
-	expect_eq("clone3 flags", call->args.flags, flags);
-	expect_eq("exit_signal", call->args.exit_signal, exit_signal);
+	expect_eq("clone3 flags", call->args.flags,
+		  req->flags & ~(__u64)CSIGNAL);
+	expect_eq("exit_signal", call->args.exit_signal, req->flags & CSIGNAL);
 	expect_eq("pidfd", call->args.pidfd, (uintptr_t)req->parent_tid);
 	expect_eq("parent_tid", call->args.parent_tid,
 		  (uintptr_t)req->parent_tid);

@@ -18,7 +18,6 @@ static const struct case_rule clone3_rules[] = {
 	  "set_tid_size counts the pids and a set_tid with no entries is EINVAL" },
 	{ "CLONE_INTO_CGROUP",
 	  "clone3() takes CLONE_INTO_CGROUP with a cgroup file descriptor" },
-	{ "CLONE_DETACHED is ignored", NULL, EINVAL },
 };
 
 /* Step 5 of a row: clone3(), no stack, the child checks its pids. */

@@ -29,8 +29,9 @@
  * random child_stack and CLONE_SETTLS values are harmless and a child
  * that shares the fuzzer's memory writes nothing into it.  A quarter of
  * the calls are thread-shaped (CLONE_VM, CLONE_SIGHAND and CLONE_THREAD
- * on top of the random flags), with a real stack and, with CLONE_SETTLS, a
- * real thread pointer.  What the kernel writes through parent_tid and
+ * on top of the random flags, and three times in four no exit signal,
+ * which a thread may not have), with a real stack and, with CLONE_SETTLS,
+ * a real thread pointer.  What the kernel writes through parent_tid and
  * child_tid lands in the tid arena or faults.  A created thread must end
  * and give back every chosen pid, and no call may leave a thread behind: the
  * fuzzer's /proc/self/task holds itself alone after every call that asked
@@ -379,8 +380,12 @@ static uint64_t random_flags(void)
 			flags |= 1ULL << (34 + rnd() % 30);
 		flags |= signals[rnd() % (sizeof(signals) / sizeof(signals[0]))];
 	}
-	if (one_in(4))
+	if (one_in(4)) {
 		flags |= CLONE_VM | CLONE_SIGHAND | CLONE_THREAD;
+		/* A thread takes no exit signal (spec row 7): mostly none. */
+		if (!one_in(4))
+			flags &= ~(uint64_t)CSIGNAL;
+	}
 	return flags;
 }
 
