@@ -273,6 +273,10 @@ static int row_run(const struct clone_extended_case *row, row_call_fn *call,
 {
 	pid_t pid;
 
+	if (!row->name) {
+		errno = EINVAL;
+		return -1;
+	}
 	row_shared = mmap(NULL, sizeof(*row_shared), PROT_READ | PROT_WRITE,
 			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (row_shared == MAP_FAILED)
