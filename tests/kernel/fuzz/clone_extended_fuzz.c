@@ -35,7 +35,8 @@
  * child_tid lands in the tid arena or faults.  A created thread must end
  * and give back every chosen pid, and no call may leave a thread behind: the
  * fuzzer's /proc/self/task holds itself alone after every call that asked
- * for CLONE_THREAD.  A child that shares the fuzzer's handlers
+ * for CLONE_THREAD; a thread left over is told with its state and the
+ * call that made it.  A child that shares the fuzzer's handlers
  * (CLONE_SIGHAND) and is pid 1 of a new pid namespace sets SIGCHLD to
  * SIG_IGN for both when it exits, so it may reap itself: the fuzzer
  * accepts that and sets SIGCHLD back.  The caller is pid 1 of the innermost
@@ -672,6 +673,55 @@ static int thread_ended(unsigned long n, pid_t tid)
 	return 0;
 }
 
+/* The last CHILDREN_KEPT pids the calls returned, and which call did. */
+#define CHILDREN_KEPT 64
+static struct {
+	pid_t tid;
+	unsigned long call;
+} made[CHILDREN_KEPT];
+static unsigned long made_count;
+
+static void remember_child(pid_t tid, unsigned long call)
+{
+	made[made_count % CHILDREN_KEPT].tid = tid;
+	made[made_count % CHILDREN_KEPT].call = call;
+	made_count++;
+}
+
+/* The call that returned @tid, if one of the last CHILDREN_KEPT, or -1. */
+static long maker(pid_t tid)
+{
+	unsigned long i;
+
+	/* Newest first: pids are used again. */
+	for (i = 1; i <= CHILDREN_KEPT && i <= made_count; i++)
+		if (made[(made_count - i) % CHILDREN_KEPT].tid == tid)
+			return (long)made[(made_count - i) % CHILDREN_KEPT].call;
+	return -1;
+}
+
+/*
+ * Tells each thread but the fuzzer itself: its tid, its state and the
+ * call that returned its tid, if one of the last CHILDREN_KEPT.
+ */
+static void tell_threads(void)
+{
+	DIR *dir = opendir("/proc/self/task");
+	struct dirent *d;
+	pid_t tid;
+
+	if (!dir)
+		return;
+	while ((d = readdir(dir))) {
+		tid = atoi(d->d_name);
+		if (tid <= 0 || tid == getpid())
+			continue;
+		say("  thread %d: state %c, made by call %ld (-1: none of the last %d)\n",
+		    (int)tid, thread_state(tid), maker(tid), CHILDREN_KEPT);
+	}
+	closedir(dir);
+}
+
 /* The fuzzer's threads, itself included, or -1. */
 static int count_threads(void)
 {
@@ -730,6 +780,8 @@ static int check(unsigned long n, const struct call *c, long ret)
 	char who[64];
 	pid_t got;
 
+	if (ret > 0)
+		remember_child(ret, n);
 	if (thread) {
 		if (!thread_ended(n, ret))
 			problems++;
@@ -763,6 +815,7 @@ static int check(unsigned long n, const struct call *c, long ret)
 	}
 	if ((c->flags & CLONE_THREAD) && (left = count_threads()) != 1) {
 		say("call %lu returned %ld and left %d threads\n", n, ret, left);
+		tell_threads();
 		problems++;
 	}
 	got = waitpid(-1, &status, WNOHANG | __WALL);
