@@ -42,13 +42,11 @@ void caller_reads_init(struct caller_reads *reads)
 /* Arguments of one call mostly share a page: probe it once. */
 static int probe_page(struct caller_reads *reads, uintptr_t addr)
 {
-	uintptr_t page = addr & ~(reads->page_size - 1);
-
-	if (page == reads->page)
+	if (in_known_page(reads, addr))
 		return 0;
 	if (probe_word(addr))
 		return -EFAULT;
-	reads->page = page;
+	reads->page = addr & ~(reads->page_size - 1);
 	return 0;
 }
 

@@ -19,6 +19,13 @@ struct caller_reads {
  */
 void caller_reads_init(struct caller_reads *reads);
 
+/* Whether @addr lies in the page @reads knows to be readable. */
+static inline int in_known_page(const struct caller_reads *reads,
+				uintptr_t addr)
+{
+	return (addr ^ reads->page) < reads->page_size;
+}
+
 /* copy_from_caller() where the argument is not all in the known page. */
 int copy_from_caller_probed(struct caller_reads *reads, void *dst,
 			    const void *src, size_t len);
@@ -36,8 +43,8 @@ static inline int copy_from_caller(struct caller_reads *reads, void *dst,
 {
 	uintptr_t first = (uintptr_t)src, last = first + len - 1;
 
-	if (len && last >= first &&
-	    ((first ^ reads->page) | (last ^ reads->page)) < reads->page_size) {
+	if (len && last >= first && in_known_page(reads, first) &&
+	    in_known_page(reads, last)) {
 		memcpy(dst, src, len);
 		return 0;
 	}
