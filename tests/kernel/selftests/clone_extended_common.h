@@ -468,6 +468,42 @@ TEST(pid_set_reaches_33_levels)
 }
 
 /*
+ * After setns() into a pid namespace, that namespace is the one children go
+ * to: a pid set ends at its level, one below the caller's here.
+ */
+TEST(pid_chosen_after_setns_into_a_pid_namespace)
+{
+	pid_t pids[] = { 0, 77 };
+	struct pid_set set = { .num_pids = 2, .pids = pids };
+	int hold[2], fd;
+	char path[64], c;
+	pid_t init, pid;
+
+	ASSERT_EQ(0, pipe(hold));
+	init = clone_extended_call(CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL);
+	if (init == 0) {
+		/* The namespace's init, until the test closes its end. */
+		close(hold[1]);
+		_exit(read(hold[0], &c, 1) == 0 ? 0 : 1);
+	}
+	ASSERT_GT(init, 0) TH_LOG("errno %d", errno);
+	close(hold[0]);
+	snprintf(path, sizeof(path), "/proc/%d/ns/pid", init);
+	fd = open(path, O_RDONLY);
+	ASSERT_GE(fd, 0);
+	ASSERT_EQ(0, setns(fd, CLONE_NEWPID));
+	close(fd);
+	pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
+	if (pid == 0)
+		_exit(getpid() == 77 ? 0 : 1);
+	EXPECT_GT(pid, 0) TH_LOG("errno %d", errno);
+	if (pid > 0)
+		EXPECT_EQ(0, wait_exit_code(pid)) TH_LOG("the child's pid there is not 77");
+	close(hold[1]);
+	EXPECT_EQ(0, wait_exit_code(init));
+}
+
+/*
  * The kernel chose pid 1 in a namespace without init, then found the outer
  * pid taken: pid 1 is free again, so the next child there is its init.
  */
