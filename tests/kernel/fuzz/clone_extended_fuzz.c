@@ -701,38 +701,28 @@ static long maker(pid_t tid)
 }
 
 /*
- * Tells each thread but the fuzzer itself: its tid, its state and the
- * call that returned its tid, if one of the last CHILDREN_KEPT.
+ * The fuzzer's threads, itself included, or -1.  With @tell, each of the
+ * others is told: its tid, its state and the call that returned its tid,
+ * if one of the last CHILDREN_KEPT.
  */
-static void tell_threads(void)
+static int count_threads(int tell)
 {
 	DIR *dir = opendir("/proc/self/task");
 	struct dirent *d;
 	pid_t tid;
-
-	if (!dir)
-		return;
-	while ((d = readdir(dir))) {
-		tid = atoi(d->d_name);
-		if (tid <= 0 || tid == getpid())
-			continue;
-		say("  thread %d: state %c, made by call %ld (-1: none of the last %d)\n",
-		    (int)tid, thread_state(tid), maker(tid), CHILDREN_KEPT);
-	}
-	closedir(dir);
-}
-
-/* The fuzzer's threads, itself included, or -1. */
-static int count_threads(void)
-{
-	DIR *dir = opendir("/proc/self/task");
-	struct dirent *d;
 	int n = 0;
 
 	if (!dir)
 		return -1;
-	while ((d = readdir(dir)))
-		n += d->d_name[0] != '.';
+	while ((d = readdir(dir))) {
+		tid = atoi(d->d_name);
+		if (tid <= 0)
+			continue;
+		n++;
+		if (tell && tid != getpid())
+			say("  thread %d: state %c, made by call %ld (-1: none of the last %d)\n",
+			    (int)tid, thread_state(tid), maker(tid), CHILDREN_KEPT);
+	}
 	closedir(dir);
 	return n;
 }
@@ -813,9 +803,9 @@ static int check(unsigned long n, const struct call *c, long ret)
 		snprintf(who, sizeof(who), "call %lu returned %ld", n, ret);
 		problems += chosen_pids_taken(c->pids, n_pids, who);
 	}
-	if ((c->flags & CLONE_THREAD) && (left = count_threads()) != 1) {
+	if ((c->flags & CLONE_THREAD) && (left = count_threads(0)) != 1) {
 		say("call %lu returned %ld and left %d threads\n", n, ret, left);
-		tell_threads();
+		count_threads(1);
 		problems++;
 	}
 	got = waitpid(-1, &status, WNOHANG | __WALL);
