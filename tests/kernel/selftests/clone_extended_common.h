@@ -6,7 +6,8 @@
  * left free by failed calls, privilege dropped without a user namespace,
  * what the child gets from CLONE_CLEAR_SIGHAND, CLONE_PARENT_SETTID,
  * CLONE_PIDFD, CLONE_CHILD_SETTID, CLONE_CHILD_CLEARTID and CLONE_VFORK,
- * the deepest nesting, the state a failed call leaves a new pid namespace
+ * two callers racing for one pid, the ptrace event a traced caller stops
+ * at, the deepest nesting, the state a failed call leaves a new pid namespace
  * in, threads on their own stack and thread pointer, and clone3()'s
  * set_tid, which keeps refusing 0.
  *
@@ -46,6 +47,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -125,6 +127,14 @@ static int run_in_new_pid_ns(int depth, int (*fn)(void))
 static int call_failed(void)
 {
 	return 100 + (errno < 100 ? errno : 99);
+}
+
+/* Point *@p at a page shared with the children: their writes are seen. */
+static int shared_page(void **p)
+{
+	*p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	return *p == MAP_FAILED ? -1 : 0;
 }
 
 TEST(unknown_flags_are_einval)
@@ -230,6 +240,82 @@ TEST(pid_of_a_failed_call_is_free_again)
 		_exit(getpid() == want ? 0 : 1);
 	ASSERT_EQ(want, pid) TH_LOG("errno %d", errno);
 	EXPECT_EQ(0, wait_exit_code(pid));
+}
+
+/* Rounds of the race below, so that both callers get to go first. */
+#define RACE_ROUNDS 50
+
+/* The start line of two racing callers, in a page they share. */
+struct race_start {
+	int ready;		/* callers waiting for go */
+	int go;
+};
+
+/*
+ * A racing caller: as soon as both are ready, ask for @want and write the
+ * answer (the pid or -errno) to @answers.  A child lives until @release
+ * reads end of file, so the pid stays taken while the other caller asks.
+ */
+static void race_for_pid(struct race_start *start, pid_t want, int answers,
+			 int release)
+{
+	struct pid_set set = one_pid(&want);
+	pid_t pid, answer;
+	char byte;
+
+	__atomic_add_fetch(&start->ready, 1, __ATOMIC_ACQ_REL);
+	while (!__atomic_load_n(&start->go, __ATOMIC_ACQUIRE))
+		;
+	pid = clone_extended_call(SIGCHLD, NULL, NULL, &set);
+	if (pid == 0)
+		_exit(read(release, &byte, 1) == 0 ? 0 : 1);
+	answer = pid < 0 ? -errno : pid;
+	if (write(answers, &answer, sizeof(answer)) != sizeof(answer))
+		_exit(CHILD_BROKEN);
+	_exit(pid > 0 ? wait_exit_code(pid) : 0);
+}
+
+/*
+ * Two callers ask for the same pid at once: one gets it, the other EEXIST,
+ * and once the child is reaped the pid is free again.
+ */
+TEST(one_of_two_callers_racing_for_a_pid_gets_it)
+{
+	pid_t want = unused_pid(), callers[2], got[2];
+	struct race_start *start;
+	int round, i, answers[2], release[2];
+
+	ASSERT_GT(want, 0);
+	ASSERT_EQ(0, shared_page((void **)&start));
+	ASSERT_EQ(0, pipe(answers));
+	for (round = 0; round < RACE_ROUNDS; round++) {
+		memset(start, 0, sizeof(*start));
+		ASSERT_EQ(0, pipe(release));
+		for (i = 0; i < 2; i++) {
+			callers[i] = fork();
+			ASSERT_LE(0, callers[i]);
+			if (callers[i] == 0) {
+				close(release[1]);
+				race_for_pid(start, want, answers[1],
+					     release[0]);
+			}
+		}
+		close(release[0]);
+		while (__atomic_load_n(&start->ready, __ATOMIC_ACQUIRE) < 2)
+			;
+		__atomic_store_n(&start->go, 1, __ATOMIC_RELEASE);
+		for (i = 0; i < 2; i++)
+			ASSERT_EQ(sizeof(got[i]),
+				  read(answers[0], &got[i], sizeof(got[i])));
+		close(release[1]);
+		for (i = 0; i < 2; i++)
+			EXPECT_EQ(0, wait_exit_code(callers[i]));
+		EXPECT_TRUE((got[0] == want && got[1] == -EEXIST) ||
+			    (got[1] == want && got[0] == -EEXIST))
+			TH_LOG("round %d: pid %d asked for, got %d and %d",
+			       round, want, got[0], got[1]);
+		EXPECT_TRUE(kill(want, 0) == -1 && errno == ESRCH);
+	}
 }
 
 /*
@@ -377,14 +463,6 @@ TEST(pidfd_goes_to_parent_tid)
 	EXPECT_EQ(0, wait_exit_code(pid));
 }
 
-/* Point *@p at a page shared with the children: their writes are seen. */
-static int shared_page(void **p)
-{
-	*p = mmap(NULL, getpagesize(), PROT_READ | PROT_WRITE,
-		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	return *p == MAP_FAILED ? -1 : 0;
-}
-
 /*
  * CLONE_CHILD_SETTID writes the child's pid to child_tid; with
  * CLONE_CHILD_CLEARTID the kernel keeps child_tid to clear at exit, which it
@@ -435,6 +513,99 @@ TEST(vfork_returns_after_the_child_exits)
 	ASSERT_GT(pid, 0) TH_LOG("errno %d", errno);
 	EXPECT_EQ(1, *done);
 	EXPECT_EQ(0, wait_exit_code(pid));
+}
+
+/*
+ * A traced caller stops at the event clone3() would report for the same
+ * flags, as kernel_clone() decides it for both: PTRACE_EVENT_VFORK with
+ * CLONE_VFORK, PTRACE_EVENT_CLONE for an exit signal other than SIGCHLD,
+ * PTRACE_EVENT_FORK otherwise, and none with CLONE_UNTRACED.
+ */
+FIXTURE(traced_caller) {};
+
+FIXTURE_VARIANT(traced_caller) {
+	__u64 flags;
+	int event;		/* 0: the caller does not stop */
+};
+
+FIXTURE_SETUP(traced_caller) {}
+
+FIXTURE_TEARDOWN(traced_caller) {}
+
+FIXTURE_VARIANT_ADD(traced_caller, fork) {
+	.flags = SIGCHLD,
+	.event = PTRACE_EVENT_FORK,
+};
+
+FIXTURE_VARIANT_ADD(traced_caller, vfork) {
+	.flags = SIGCHLD | CLONE_VFORK,
+	.event = PTRACE_EVENT_VFORK,
+};
+
+FIXTURE_VARIANT_ADD(traced_caller, no_exit_signal) {
+	.flags = 0,
+	.event = PTRACE_EVENT_CLONE,
+};
+
+FIXTURE_VARIANT_ADD(traced_caller, untraced) {
+	.flags = SIGCHLD | CLONE_UNTRACED,
+	.event = 0,
+};
+
+/*
+ * The traced caller: stop for the tracer, then make the call and reap the
+ * child.  SIGCHLD stays blocked, so that the child's exit adds no
+ * signal-delivery stop.
+ */
+static int traced_call(__u64 flags)
+{
+	sigset_t chld;
+	pid_t pid;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &chld, NULL) ||
+	    ptrace(PTRACE_TRACEME, 0, NULL, NULL) || raise(SIGSTOP))
+		return CHILD_BROKEN;
+	pid = clone_extended_call(flags, NULL, NULL, NULL);
+	if (pid == 0)
+		_exit(0);
+	if (pid < 0)
+		return call_failed();
+	return wait_exit_code(pid);
+}
+
+TEST_F(traced_caller, stops_at_the_event_clone3_reports)
+{
+	unsigned long msg = 0;
+	pid_t tracee, child;
+	int status;
+
+	tracee = fork();
+	ASSERT_LE(0, tracee);
+	if (tracee == 0)
+		_exit(traced_call(variant->flags));
+	ASSERT_EQ(tracee, waitpid(tracee, &status, 0));
+	ASSERT_TRUE(WIFSTOPPED(status) && WSTOPSIG(status) == SIGSTOP);
+	ASSERT_EQ(0, ptrace(PTRACE_SETOPTIONS, tracee, NULL,
+			    PTRACE_O_TRACEFORK | PTRACE_O_TRACEVFORK |
+			    PTRACE_O_TRACECLONE | PTRACE_O_EXITKILL));
+	ASSERT_EQ(0, ptrace(PTRACE_CONT, tracee, NULL, NULL));
+	ASSERT_EQ(tracee, waitpid(tracee, &status, 0));
+	if (variant->event) {
+		ASSERT_EQ(SIGTRAP | variant->event << 8, status >> 8)
+			TH_LOG("status %#x", status);
+		ASSERT_EQ(0, ptrace(PTRACE_GETEVENTMSG, tracee, NULL, &msg));
+		child = msg;
+		ASSERT_EQ(0, ptrace(PTRACE_CONT, tracee, NULL, NULL));
+		/* The child starts traced and stopped: let it go. */
+		ASSERT_EQ(child, waitpid(child, &status, __WALL));
+		ASSERT_TRUE(WIFSTOPPED(status)) TH_LOG("status %#x", status);
+		ASSERT_EQ(0, ptrace(PTRACE_DETACH, child, NULL, NULL));
+		ASSERT_EQ(tracee, waitpid(tracee, &status, 0));
+	}
+	ASSERT_TRUE(WIFEXITED(status)) TH_LOG("status %#x", status);
+	EXPECT_EQ(0, WEXITSTATUS(status));
 }
 
 /*
@@ -1014,8 +1185,8 @@ FIXTURE_TEARDOWN(row) {}
  * One variant per row of the table, named after it.  A name without a row
  * leaves a row of zeros, which row_run() refuses.
  */
-static_assert(sizeof(clone_extended_cases) / sizeof(*clone_extended_cases) ==
-	      CE_NUM_NAMES, "one row of clone_extended_cases.h per name");
+static_assert(CLONE_EXTENDED_NUM_CASES == CE_NUM_NAMES,
+	      "one row of clone_extended_cases.h per name");
 
 FIXTURE_VARIANT_ADD(row, plain_clone_without_pid_set) {
 	.index = CE_plain_clone_without_pid_set,
