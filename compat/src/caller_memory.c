@@ -22,12 +22,21 @@
 #define KERNEL_SIGSET_SIZE	8
 #define NO_SUCH_HOW		(-1)
 
-/* -EFAULT where the aligned word around @addr, in its page, is unreadable. */
+/* System call @nr's result, -errno on failure; errno is not written. */
+long __clone_extended_raw_syscall(long nr, long a1, long a2, long a3,
+				  long a4, long a5);
+
+/*
+ * -EFAULT where the aligned word around @addr, in its page, is unreadable.
+ * The probe always fails, and syscall() would write errno each time: the
+ * page errno lies in would then be copied after every fork().
+ */
 static int probe_word(uintptr_t addr)
 {
 	addr &= ~(uintptr_t)(KERNEL_SIGSET_SIZE - 1);
-	if (syscall(SYS_rt_sigprocmask, NO_SUCH_HOW, addr, NULL,
-		    KERNEL_SIGSET_SIZE) == -1 && errno == EFAULT)
+	if (__clone_extended_raw_syscall(SYS_rt_sigprocmask, NO_SUCH_HOW,
+					 (long)addr, 0, KERNEL_SIGSET_SIZE, 0) ==
+	    -EFAULT)
 		return -EFAULT;
 	/* EINVAL; or a seccomp profile forbids the probe: read directly. */
 	return 0;

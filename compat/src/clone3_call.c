@@ -24,7 +24,7 @@
 /*
  * The system call @nr with up to five arguments, then, in the child only,
  * fn(arg) on the new stack (fn and arg are its top two slots) and exit()
- * with fn's return value.  Assembly in arch/<arch>/run_on_stack.S, because
+ * with fn's return value.  Assembly in arch/<arch>/syscall.S, because
  * the child must not run C code before its stack is its own.
  */
 long __clone_extended_run_syscall(long nr, long a1, long a2, long a3, long a4,
