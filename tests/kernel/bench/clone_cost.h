@@ -187,7 +187,11 @@ static void one(const struct bench_case *c, enum call call,
 	int status;
 	long ret;
 
-	errno = 0;
+	/*
+	 * Nothing is written before the call: a page written between two
+	 * fork()s costs a copy-on-write fault, which would hide one that the
+	 * call itself causes (errno's page, written by a failed system call).
+	 */
 	ret = issue(call, p);
 	if (!c->creates) {
 		if (ret != -1 || errno != EINVAL)
