@@ -16,15 +16,12 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "arch_syscall.h"
 #include "caller_memory.h"
 
 /* The kernel's sigset_t on x86_64 and i386, the probe's copy size. */
 #define KERNEL_SIGSET_SIZE	8
 #define NO_SUCH_HOW		(-1)
-
-/* System call @nr's result, -errno on failure; errno is not written. */
-long __clone_extended_raw_syscall(long nr, long a1, long a2, long a3,
-				  long a4, long a5);
 
 /*
  * -EFAULT where the aligned word around @addr, in its page, is unreadable.

@@ -13,6 +13,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "arch_syscall.h"
 #include "clone3_call.h"
 #include "set_tid_zero.h"
 
@@ -20,15 +21,6 @@
 #define CHILD_STACK_MIN		64
 /* Stack pointer alignment at a call on x86_64 and i386 (SysV ABI). */
 #define CHILD_STACK_ALIGN	16
-
-/*
- * The system call @nr with up to five arguments, then, in the child only,
- * fn(arg) on the new stack (fn and arg are its top two slots) and exit()
- * with fn's return value.  Assembly in arch/<arch>/syscall.S, because
- * the child must not run C code before its stack is its own.
- */
-long __clone_extended_run_syscall(long nr, long a1, long a2, long a3, long a4,
-				  long a5);
 
 static __u64 user_ptr(const void *ptr)
 {

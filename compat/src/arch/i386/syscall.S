@@ -1,12 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
 /*
- * The system calls the library makes itself, both with the C prototype
- *
- *	long f(long nr, long a1, long a2, long a3, long a4, long a5);
- *
- * through int $0x80, whose argument registers are ebx, ecx, edx, esi and
- * edi.  Both return the kernel's result as it is, -errno on failure, and
- * leave errno alone.
+ * The functions of ../../arch_syscall.h for i386, through int $0x80, whose
+ * argument registers are ebx, ecx, edx, esi and edi.
  */
 
 /* Saves the registers the call uses, then loads nr and its arguments. */
@@ -37,11 +32,6 @@
 	.endm
 
 	.text
-/*
- * __clone_extended_raw_syscall() makes system call nr.  It does not write
- * errno as syscall() does on failure: a write to errno's page between two
- * fork()s costs the caller a copy-on-write fault.
- */
 	.globl	__clone_extended_raw_syscall
 	.hidden	__clone_extended_raw_syscall
 	.type	__clone_extended_raw_syscall, @function
@@ -53,13 +43,7 @@ __clone_extended_raw_syscall:
 	.cfi_endproc
 	.size	__clone_extended_raw_syscall, .-__clone_extended_raw_syscall
 
-/*
- * __clone_extended_run_syscall() makes system call nr (clone or clone3).
- * The child starts on the stack the caller prepared, whose top two slots
- * hold fn and arg, calls fn(arg) and exits with its return value; no C
- * code runs before the child owns its stack.  Like musl's
- * src/thread/i386/clone.s.
- */
+/* The run forms' call, like musl's src/thread/i386/clone.s. */
 	.globl	__clone_extended_run_syscall
 	.hidden	__clone_extended_run_syscall
 	.type	__clone_extended_run_syscall, @function

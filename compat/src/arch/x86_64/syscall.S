@@ -1,12 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 OR MIT */
-/*
- * The system calls the library makes itself, both with the C prototype
- *
- *	long f(long nr, long a1, long a2, long a3, long a4, long a5);
- *
- * Both return the kernel's result as it is, -errno on failure, and leave
- * errno alone.
- */
+/* The functions of ../../arch_syscall.h for x86_64. */
 
 /* System call nr's number and arguments, from where the C call has them. */
 	.macro	load_syscall_args
@@ -19,11 +12,6 @@
 	.endm
 
 	.text
-/*
- * __clone_extended_raw_syscall() makes system call nr.  It does not write
- * errno as syscall() does on failure: a write to errno's page between two
- * fork()s costs the caller a copy-on-write fault.
- */
 	.globl	__clone_extended_raw_syscall
 	.hidden	__clone_extended_raw_syscall
 	.type	__clone_extended_raw_syscall, @function
@@ -35,13 +23,7 @@ __clone_extended_raw_syscall:
 	.cfi_endproc
 	.size	__clone_extended_raw_syscall, .-__clone_extended_raw_syscall
 
-/*
- * __clone_extended_run_syscall() makes system call nr (clone or clone3).
- * The child starts on the stack the caller prepared, whose top two slots
- * hold fn and arg, calls fn(arg) and exits with its return value; no C
- * code runs before the child owns its stack.  Like musl's
- * src/thread/x86_64/clone.s.
- */
+/* The run forms' call, like musl's src/thread/x86_64/clone.s. */
 	.globl	__clone_extended_run_syscall
 	.hidden	__clone_extended_run_syscall
 	.type	__clone_extended_run_syscall, @function
