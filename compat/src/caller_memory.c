@@ -12,9 +12,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
-#include <string.h>
 #include <sys/syscall.h>
-#include <unistd.h>
 
 #include "arch_syscall.h"
 #include "caller_memory.h"
@@ -39,12 +37,6 @@ static int probe_word(uintptr_t addr)
 	return 0;
 }
 
-void caller_reads_init(struct caller_reads *reads)
-{
-	reads->page_size = (uintptr_t)getpagesize();
-	reads->page = (uintptr_t)reads & ~(reads->page_size - 1);
-}
-
 /* Arguments of one call mostly share a page: probe it once. */
 static int probe_page(struct caller_reads *reads, uintptr_t addr)
 {
@@ -52,27 +44,22 @@ static int probe_page(struct caller_reads *reads, uintptr_t addr)
 		return 0;
 	if (probe_word(addr))
 		return -EFAULT;
-	reads->page = addr & ~(reads->page_size - 1);
+	reads->page = addr & ~(CALLER_PAGE_SIZE - 1);
 	return 0;
 }
 
-int copy_from_caller_probed(struct caller_reads *reads, void *dst,
-			    const void *src, size_t len)
+int caller_reads_probe(struct caller_reads *reads, const void *src,
+		       size_t len)
 {
 	uintptr_t first = (uintptr_t)src, last = first + len - 1;
-	uintptr_t step = reads->page_size, at;
+	uintptr_t at;
 	int err;
 
-	if (len == 0)
-		return 0;
 	if (!src || last < first)
 		return -EFAULT;
 	err = probe_page(reads, first);
-	for (at = (first | (step - 1)) + 1; !err && at && at <= last;
-	     at += step)
+	for (at = (first | (CALLER_PAGE_SIZE - 1)) + 1;
+	     !err && at && at <= last; at += CALLER_PAGE_SIZE)
 		err = probe_page(reads, at);
-	if (err)
-		return err;
-	memcpy(dst, src, len);
-	return 0;
+	return err;
 }

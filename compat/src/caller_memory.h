@@ -6,9 +6,16 @@
 #include <stdint.h>
 #include <string.h>
 
+/*
+ * The unit in which readability is probed: readability is per page, and no
+ * Linux page is smaller, so one probe answers for the aligned 4 KiB around
+ * it.  A constant, since getpagesize() would cost every call a library
+ * call.
+ */
+#define CALLER_PAGE_SIZE	((uintptr_t)4096)
+
 /* What one library call has learnt of its caller's memory. */
 struct caller_reads {
-	uintptr_t page_size;
 	uintptr_t page;		/* the last page known to be readable */
 };
 
@@ -17,38 +24,49 @@ struct caller_reads {
  * known: the library runs on that page, so arguments the caller keeps
  * there need no probe.
  */
-void caller_reads_init(struct caller_reads *reads);
+static inline void caller_reads_init(struct caller_reads *reads)
+{
+	reads->page = (uintptr_t)reads & ~(CALLER_PAGE_SIZE - 1);
+}
 
 /* Whether @addr lies in the page @reads knows to be readable. */
 static inline int in_known_page(const struct caller_reads *reads,
 				uintptr_t addr)
 {
-	return (addr ^ reads->page) < reads->page_size;
+	return (addr ^ reads->page) < CALLER_PAGE_SIZE;
 }
 
-/* copy_from_caller() where the argument is not all in the known page. */
-int copy_from_caller_probed(struct caller_reads *reads, void *dst,
-			    const void *src, size_t len);
+/*
+ * 0 when the kernel could read all @len (> 0) bytes at @src, -EFAULT where
+ * it could not; @reads then knows the last page probed.
+ */
+int caller_reads_probe(struct caller_reads *reads, const void *src,
+		       size_t len);
 
 /*
  * Copies @len bytes the caller pointed to, as the kernel's copy_from_user()
  * would: NULL, unmapped or unreadable memory gives -EFAULT instead of a
  * crash.  Memory that another thread unmaps while the call runs can still
  * crash it, as it would any C library function.  Returns 0 or -EFAULT.
- * Inline for the common case, an argument in the page already known, where
- * a constant @len makes the copy a move or two.
+ * Inline, so that a constant @len makes the copy a move or two; only an
+ * argument outside the page already known calls out, to probe.
  */
 static inline int copy_from_caller(struct caller_reads *reads, void *dst,
 				   const void *src, size_t len)
 {
 	uintptr_t first = (uintptr_t)src, last = first + len - 1;
+	int err;
 
-	if (len && last >= first && in_known_page(reads, first) &&
-	    in_known_page(reads, last)) {
-		memcpy(dst, src, len);
+	if (len == 0)
 		return 0;
+	if (last < first || !in_known_page(reads, first) ||
+	    !in_known_page(reads, last)) {
+		err = caller_reads_probe(reads, src, len);
+		if (err)
+			return err;
 	}
-	return copy_from_caller_probed(reads, dst, src, len);
+	memcpy(dst, src, len);
+	return 0;
 }
 
 #endif /* CALLER_MEMORY_H */

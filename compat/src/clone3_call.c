@@ -53,20 +53,21 @@ static int build_set_tid(const struct clone_request *req, int new_pid_ns,
 	call->args.set_tid_size = 0;
 	if (first == req->num_pids)
 		return 0;
-	for (i = first; i < req->num_pids && !pass_zeros; i++)
-		if (req->pids[i] == 0)
-			return -EOPNOTSUPP;
+	/* A child at level 32 has 33 pids; set_tid holds 32 at most. */
+	if ((size_t)new_pid_ns + (size_t)(req->num_pids - first) >
+	    CLONE3_SET_TID_MAX)
+		return -EOPNOTSUPP;
 	/*
 	 * clone3() wants the new namespace's level listed; the spec omits it.
 	 * A 0 there chooses nothing, so it needs no capability.
 	 */
 	if (new_pid_ns)
 		set_tid[n++] = pass_zeros ? 0 : 1;
-	/* A child at level 32 has 33 pids; set_tid holds 32 at most. */
-	if (n + (size_t)(req->num_pids - first) > CLONE3_SET_TID_MAX)
-		return -EOPNOTSUPP;
-	for (i = req->num_pids - 1; i >= first; i--)
+	for (i = req->num_pids - 1; i >= first; i--) {
+		if (req->pids[i] == 0 && !pass_zeros)
+			return -EOPNOTSUPP;
 		set_tid[n++] = req->pids[i];
+	}
 	call->args.set_tid_size = n;
 	return 0;
 }

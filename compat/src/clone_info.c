@@ -11,12 +11,14 @@ static pid_t clone_info_start(int flags_low, const struct child_start *start,
 			      int *child_tid,
 			      const struct clone_info *clone_info)
 {
-	struct clone_request req = {
-		.tls = tls,
-		.parent_tid = parent_tid,
-		.child_tid = child_tid,
-	};
-	int ret = clone_request_from_clone_info(&req, flags_low, clone_info);
+	/* Field by field: an initializer would also zero the 33 pids. */
+	struct clone_request req;
+	int ret;
+
+	req.tls = tls;
+	req.parent_tid = parent_tid;
+	req.child_tid = child_tid;
+	ret = clone_request_from_clone_info(&req, flags_low, clone_info);
 
 	if (!ret)
 		ret = clone3_call_make(&req, start);

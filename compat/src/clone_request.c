@@ -151,6 +151,7 @@ int clone_request_from_clone_info(struct clone_request *req, int flags_low,
 	int err;
 
 	req->flags = (unsigned int)flags_low;
+	req->num_pids = 0;
 	if (!clone_info)
 		return clone_request_check_flags(req->flags);
 	caller_reads_init(&reads);

@@ -11,12 +11,14 @@ static pid_t flags_array_start(const clone_flags_t *flags,
 			       unsigned long tls, int *parent_tid,
 			       int *child_tid, const struct pid_set *pid_set)
 {
-	struct clone_request req = {
-		.tls = tls,
-		.parent_tid = parent_tid,
-		.child_tid = child_tid,
-	};
-	int ret = clone_request_from_flags_array(&req, flags, pid_set);
+	/* Field by field: an initializer would also zero the 33 pids. */
+	struct clone_request req;
+	int ret;
+
+	req.tls = tls;
+	req.parent_tid = parent_tid;
+	req.child_tid = child_tid;
+	ret = clone_request_from_flags_array(&req, flags, pid_set);
 
 	if (!ret)
 		ret = clone3_call_make(&req, start);
