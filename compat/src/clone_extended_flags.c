@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
-/* The public calls of the flags-array variant (spec section 4.1). */
+/*
+ * clone_extended_flags() and clone_extended_flags_run(): the flags-array
+ * variant (spec section 4.1).
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
-/* The public calls of the clone-info variant (spec section 4.2). */
+/*
+ * clone_extended_info() and clone_extended_info_run(): the clone-info
+ * variant (spec section 4.2).
+ */
 #define _GNU_SOURCE
 #include <errno.h>
 
