@@ -633,46 +633,6 @@ static double now(void)
 /* How long, in guest time, a thread of ours may take to end. */
 #define THREAD_END_SECONDS 10
 
-/* The state letter of our thread @tid in /proc (R, S, D, Z...), or '?'. */
-static char thread_state(pid_t tid)
-{
-	char path[64], state = '?';
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
-	f = fopen(path, "r");
-	if (f) {
-		if (fscanf(f, "%*d (%*[^)]) %c", &state) != 1)
-			state = '?';
-		fclose(f);
-	}
-	return state;
-}
-
-/*
- * Waits until the thread @tid that call @n made has ended and been
- * released (its pids with it): 1 when it has; 0, with what was seen told,
- * when it has not after THREAD_END_SECONDS.
- */
-static int thread_ended(unsigned long n, pid_t tid)
-{
-	double start = now();
-	unsigned long waits = 0;
-	int err;
-
-	do {
-		err = syscall(SYS_tgkill, getpid(), tid, 0) ? errno : 0;
-		if (err == ESRCH)
-			return 1;
-		usleep(100);
-		waits++;
-	} while (now() - start < THREAD_END_SECONDS);
-	say("call %lu made thread %d, which has not ended after %.1f s and %lu waits (tgkill: %s, state %c)\n",
-	    n, (int)tid, now() - start, waits, err ? strerror(err) : "found it",
-	    thread_state(tid));
-	return 0;
-}
-
 /* The last CHILDREN_KEPT pids the calls returned, and which call did. */
 #define CHILDREN_KEPT 64
 static struct {
@@ -701,30 +661,99 @@ static long maker(pid_t tid)
 }
 
 /*
- * The fuzzer's threads, itself included, or -1.  With @tell, each of the
- * others is told: its tid, its state and the call that returned its tid,
- * if one of the last CHILDREN_KEPT.
+ * The thread /proc/self/task/@name stands for: its tid here, the last of
+ * its NSpid (/proc is the initial pid namespace's, and the fuzzer is pid 1
+ * of a nested one), and its state letter in *@state; -1 once it has gone.
  */
-static int count_threads(int tell)
+static pid_t listed_thread(const char *name, char *state)
+{
+	char path[300], line[256], *last;
+	pid_t tid = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%s/status", name);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		if (!strncmp(line, "State:", 6))
+			sscanf(line + 6, " %c", state);
+		else if (!strncmp(line, "NSpid:", 6) &&
+			 (last = strrchr(line, '\t')))
+			tid = atoi(last);
+	}
+	fclose(f);
+	return tid;
+}
+
+/*
+ * The fuzzer's threads in /proc/self/task, itself included, or -1.  With
+ * @tell, each of the others is told: its tid, its state and the call that
+ * returned its tid, if one of the last CHILDREN_KEPT.  With @tid, *@state
+ * gets the state of that thread ('?': not listed).
+ */
+static int walk_threads(int tell, pid_t tid, char *state)
 {
 	DIR *dir = opendir("/proc/self/task");
 	struct dirent *d;
-	pid_t tid;
+	char seen;
+	pid_t own;
 	int n = 0;
 
+	if (state)
+		*state = '?';
 	if (!dir)
 		return -1;
 	while ((d = readdir(dir))) {
-		tid = atoi(d->d_name);
-		if (tid <= 0)
+		if (atoi(d->d_name) <= 0)
 			continue;
 		n++;
-		if (tell && tid != getpid())
-			say("  thread %d: state %c, made by call %ld (-1: none of the last %d)\n",
-			    (int)tid, thread_state(tid), maker(tid), CHILDREN_KEPT);
+		if (!tell && !state)
+			continue;
+		seen = '?';
+		own = listed_thread(d->d_name, &seen);
+		if (state && own == tid)
+			*state = seen;
+		if (tell && own != getpid())
+			say("  thread %d (/proc: %s): state %c, made by call %ld (-1: none of the last %d)\n",
+			    (int)own, d->d_name, seen, maker(own),
+			    CHILDREN_KEPT);
 	}
 	closedir(dir);
 	return n;
+}
+
+/* The state letter (R, S, D, Z...) of our thread @tid, or '?'. */
+static char thread_state(pid_t tid)
+{
+	char state;
+
+	walk_threads(0, tid, &state);
+	return state;
+}
+
+/*
+ * Waits until the thread @tid that call @n made has ended and been
+ * released (its pids with it): 1 when it has; 0, with what was seen told,
+ * when it has not after THREAD_END_SECONDS.
+ */
+static int thread_ended(unsigned long n, pid_t tid)
+{
+	double start = now();
+	unsigned long waits = 0;
+	int err;
+
+	do {
+		err = syscall(SYS_tgkill, getpid(), tid, 0) ? errno : 0;
+		if (err == ESRCH)
+			return 1;
+		usleep(100);
+		waits++;
+	} while (now() - start < THREAD_END_SECONDS);
+	say("call %lu made thread %d, which has not ended after %.1f s and %lu waits (tgkill: %s, state %c)\n",
+	    n, (int)tid, now() - start, waits, err ? strerror(err) : "found it",
+	    thread_state(tid));
+	return 0;
 }
 
 /*
@@ -803,9 +832,9 @@ static int check(unsigned long n, const struct call *c, long ret)
 		snprintf(who, sizeof(who), "call %lu returned %ld", n, ret);
 		problems += chosen_pids_taken(c->pids, n_pids, who);
 	}
-	if ((c->flags & CLONE_THREAD) && (left = count_threads(0)) != 1) {
+	if ((c->flags & CLONE_THREAD) && (left = walk_threads(0, 0, NULL)) != 1) {
 		say("call %lu returned %ld and left %d threads\n", n, ret, left);
-		count_threads(1);
+		walk_threads(1, 0, NULL);
 		problems++;
 	}
 	got = waitpid(-1, &status, WNOHANG | __WALL);
