@@ -36,14 +36,18 @@
  * and give back every chosen pid, and no call may leave a thread behind: the
  * fuzzer's /proc/self/task holds itself alone after every call that asked
  * for CLONE_THREAD; a thread left over is told with its state and the
- * call that made it.  A child that shares the fuzzer's handlers
- * (CLONE_SIGHAND) and is pid 1 of a new pid namespace sets SIGCHLD to
- * SIG_IGN for both when it exits, so it may reap itself: the fuzzer
- * accepts that and sets SIGCHLD back.  The caller is pid 1 of the innermost
- * of CHILD_LEVEL nested pid namespaces of its own: kernel-assigned and
- * chosen pids cannot meet anybody else's, CLONE_PARENT is refused for it,
- * and exit signals sent to it by its children are ignored.  Pid sets reach
- * every level, and a pid left taken is looked for at every level.
+ * call that made it.  A thread leaves tgkill()'s view, /proc and its pids
+ * in steps, which a preempted vCPU can hold milliseconds apart: each view
+ * has THREAD_END_SECONDS, and the result line counts the threads a view
+ * showed after tgkill() had stopped finding them (released_late).  A
+ * child that shares the fuzzer's handlers (CLONE_SIGHAND) and is pid 1 of
+ * a new pid namespace sets SIGCHLD to SIG_IGN for both when it exits, so
+ * it may reap itself: the fuzzer accepts that and sets SIGCHLD back.  The
+ * caller is pid 1 of the innermost of CHILD_LEVEL nested pid namespaces of
+ * its own: kernel-assigned and chosen pids cannot meet anybody else's,
+ * CLONE_PARENT is refused for it, and exit signals sent to it by its
+ * children are ignored.  Pid sets reach every level, and a pid left taken
+ * is looked for at every level.
  *
  * The calls run twice, in two privilege modes: as root, and as uid 65534
  * without capabilities in a user namespace of its own that owns the
@@ -630,8 +634,29 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* How long, in guest time, a thread of ours may take to end. */
+/*
+ * How long, in guest time, a thread of ours may take to end, and then to
+ * be gone from every view.  A thread leaves them in steps, under
+ * tasklist_lock but not at once for a reader on another CPU: tgkill()
+ * stops finding it (detach_pid() unhashes its pid), then /proc/self/task
+ * stops listing it (its pid pointer is cleared), then its pids are freed
+ * (free_pid()).  The steps are instructions apart, but a vCPU that the
+ * host preempts between them keeps them apart for milliseconds, so each
+ * check of what a thread's end brings waits for it.
+ */
 #define THREAD_END_SECONDS 10
+
+/* Threads a view still showed after tgkill() had stopped finding them. */
+static unsigned long released_late;
+
+/* Another look in 100 us; 0 once THREAD_END_SECONDS from @start are over. */
+static int wait_more(double start)
+{
+	if (now() - start >= THREAD_END_SECONDS)
+		return 0;
+	usleep(100);
+	return 1;
+}
 
 /* The last CHILDREN_KEPT pids the calls returned, and which call did. */
 #define CHILDREN_KEPT 64
@@ -733,9 +758,9 @@ static char thread_state(pid_t tid)
 }
 
 /*
- * Waits until the thread @tid that call @n made has ended and been
- * released (its pids with it): 1 when it has; 0, with what was seen told,
- * when it has not after THREAD_END_SECONDS.
+ * Waits until the thread @tid that call @n made has ended, as far as
+ * tgkill() can tell: 1 when it has; 0, with what was seen told, when it
+ * has not after THREAD_END_SECONDS.
  */
 static int thread_ended(unsigned long n, pid_t tid)
 {
@@ -757,14 +782,31 @@ static int thread_ended(unsigned long n, pid_t tid)
 }
 
 /*
+ * The fuzzer's threads once the ones it made have had THREAD_END_SECONDS
+ * to leave /proc/self/task; *@late set if one had to be waited for.
+ */
+static int threads_left(int *late)
+{
+	double start = now();
+	int n;
+
+	while ((n = walk_threads(0, 0, NULL)) > 1 && wait_more(start))
+		*late = 1;
+	return n;
+}
+
+/*
  * Problems: entries of @pids (@n, outermost first, the last at
  * CHILD_LEVEL) that were chosen from a pool and are taken now, each told
- * after @who.
+ * after @who.  With @late, the pids of a thread: each may take
+ * THREAD_END_SECONDS to be freed, and *@late is set if one did.
  */
-static int chosen_pids_taken(const int *pids, int n, const char *who)
+static int chosen_pids_taken(const int *pids, int n, const char *who,
+			     int *late)
 {
+	double start = now();
 	int problems = 0;
-	int i, level, err;
+	int i, level, err, free;
 
 	for (i = 0; i < n; i++) {
 		level = CHILD_LEVEL - (n - 1 - i);
@@ -772,7 +814,10 @@ static int chosen_pids_taken(const int *pids, int n, const char *who)
 		    !can_check(level))
 			continue;
 		err = 0;
-		if (!pid_free(level, pids[i], &err)) {
+		while (!(free = pid_free(level, pids[i], &err)) && late &&
+		       wait_more(start))
+			*late = 1;
+		if (!free) {
 			say("%s but pid %d is taken at level %d afterwards (clone3: %s)\n",
 			    who, pids[i], level, strerror(err));
 			problems++;
@@ -795,7 +840,7 @@ static int check(unsigned long n, const struct call *c, long ret)
 	int ignores_sigchld = (c->flags & (CLONE_SIGHAND | CLONE_NEWPID)) ==
 			      (CLONE_SIGHAND | CLONE_NEWPID);
 	int problems = 0;
-	int status, left;
+	int status, left, late = 0;
 	char who[64];
 	pid_t got;
 
@@ -830,13 +875,15 @@ static int check(unsigned long n, const struct call *c, long ret)
 	 */
 	if (ret < 0 || thread) {
 		snprintf(who, sizeof(who), "call %lu returned %ld", n, ret);
-		problems += chosen_pids_taken(c->pids, n_pids, who);
+		problems += chosen_pids_taken(c->pids, n_pids, who,
+					      thread ? &late : NULL);
 	}
-	if ((c->flags & CLONE_THREAD) && (left = walk_threads(0, 0, NULL)) != 1) {
+	if ((c->flags & CLONE_THREAD) && (left = threads_left(&late)) != 1) {
 		say("call %lu returned %ld and left %d threads\n", n, ret, left);
 		walk_threads(1, 0, NULL);
 		problems++;
 	}
+	released_late += late;
 	got = waitpid(-1, &status, WNOHANG | __WALL);
 	if (got != -1 || errno != ECHILD) {
 		say("call %lu returned %ld and left a child behind (waitpid: %d)\n",
@@ -895,10 +942,10 @@ static unsigned long finish(uint64_t seed, const unsigned long errnos[134],
 		if (errnos[i])
 			printf(" %s %lu", strerrorname_np(i), errnos[i]);
 	printf("\n");
-	say("result variant %s width %d mode %s seed %llu calls %lu succeeded %lu threads %lu seconds %.1f problems %lu pid_max %d\n",
+	say("result variant %s width %d mode %s seed %llu calls %lu succeeded %lu threads %lu seconds %.1f problems %lu pid_max %d released_late %lu\n",
 	    VARIANT, (int)sizeof(long) * 8, mode_names[mode],
 	    (unsigned long long)seed, calls, succeeded, threads, wall,
-	    problems, pid_max);
+	    problems, pid_max, released_late);
 	return problems;
 }
 
@@ -1166,7 +1213,7 @@ static unsigned long check_round(unsigned int round)
 	char who[64];
 
 	snprintf(who, sizeof(who), "race round %u", round);
-	return chosen_pids_taken(race->pids, race->num_pids, who);
+	return chosen_pids_taken(race->pids, race->num_pids, who, NULL);
 }
 
 /* The race, as pid 1 of a new pid namespace: rounds of contested calls. */
