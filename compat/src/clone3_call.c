@@ -180,7 +180,7 @@ static int has_zero_entry(const struct clone_request *req)
 	return 0;
 }
 
-/* Rows 13 to 17 are the kernel's. */
+/* The errors after the argument checks are the kernel's. */
 static int make(struct clone3_call *call, const struct clone_request *req,
 		const struct child_start *start)
 {
@@ -215,7 +215,7 @@ int clone3_call_make(const struct clone_request *req,
 	}
 	if (!ret)
 		ret = make(&call, req, start);
-	/* Rows 10 and 12 come before everything clone3() checks. */
+	/* E-PIDS-TOO-MANY and E-PID-RANGE come before all clone3() checks. */
 	if (ret < 0 && req->num_pids && !checked &&
 	    clone_request_check_pid_limits(req) == -EINVAL)
 		return -EINVAL;

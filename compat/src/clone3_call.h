@@ -47,10 +47,10 @@ int clone3_call_build(const struct clone_request *req,
  * Creates the child of a checked request: clone3(), or clone() where the
  * kernel has no clone3() and the request needs nothing only clone3() can
  * do.  A pid set with a 0 entry is passed whole where the kernel takes 0
- * entries (set_tid_zero_supported()).  Rows 10 and 12 are checked
- * (clone_request_check_pid_limits()) before the call only for a pid set
- * whose leading 0 entries are left out, else only after a failure, to give
- * their EINVAL precedence.  Returns the child's pid in the parent, 0 in a
+ * entries (set_tid_zero_supported()).  E-PIDS-TOO-MANY and E-PID-RANGE
+ * are checked (clone_request_check_pid_limits()) before the call only for
+ * a pid set whose leading 0 entries are left out, else only after a
+ * failure, to give their EINVAL precedence.  Returns the child's pid in the parent, 0 in a
  * fork-like child, or a negative errno.
  */
 int clone3_call_make(const struct clone_request *req,

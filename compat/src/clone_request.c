@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
  * A clone_extended() call of either variant, copied and checked into a
- * struct clone_request: spec section 6, rows 1 to 12.
+ * struct clone_request: the argument checks of spec section 6.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,7 +34,7 @@ int clone_request_check_flags(__u64 flags)
 }
 
 /*
- * Row 10, where the level is known exactly: where it is a lower bound,
+ * E-PIDS-TOO-MANY, where the level is known exactly: where it is a lower bound,
  * clone3() answers for the rest.
  */
 static int check_pid_count(int num_pids)
@@ -48,8 +48,8 @@ static int check_pid_count(int num_pids)
 }
 
 /*
- * Rows 9 and 11: num_pids bounds, the pids array (and row 10 when the array
- * is unreadable).  Copies the entries into @req.
+ * E-PIDS-NEGATIVE and E-PIDS-FAULT: num_pids bounds, the pids array (and
+ * E-PIDS-TOO-MANY when the array is unreadable).  Copies the entries into @req.
  */
 static int read_pids(struct clone_request *req, struct caller_reads *reads,
 		     int num_pids, const pid_t *pids)
@@ -64,7 +64,7 @@ static int read_pids(struct clone_request *req, struct caller_reads *reads,
 	err = copy_from_caller(reads, req->pids, pids,
 			       num_pids * sizeof(*pids));
 	if (err)
-		/* Row 10 comes before row 11. */
+		/* E-PIDS-TOO-MANY comes before E-PIDS-FAULT. */
 		return check_pid_count(num_pids) == -EINVAL ? -EINVAL : err;
 	req->num_pids = num_pids;
 	return 0;
@@ -88,7 +88,10 @@ int clone_request_check_pid_limits(const struct clone_request *req)
 	return 0;
 }
 
-/* The flags-array variant: spec section 4.1, rows 1 and 5 to 12. */
+/*
+ * The flags-array variant, spec section 4.1: the argument checks but
+ * clone-info's E-INFO-FAULT, E-HIGH-COUNT and E-HIGH-FAULT.
+ */
 int clone_request_from_flags_array(struct clone_request *req,
 				   const struct clone_flags *flags,
 				   const struct pid_set *pid_set)
@@ -114,7 +117,10 @@ int clone_request_from_flags_array(struct clone_request *req,
 	return read_pids(req, &reads, pids.num_pids, pids.pids);
 }
 
-/* The clone-info variant: spec section 4.2, rows 2 to 7 and 9 to 12. */
+/*
+ * The clone-info variant, spec section 4.2: the argument checks but
+ * flags-array's E-FLAGS-FAULT and E-PID-SET-FAULT.
+ */
 /*
  * Reads the high flag words: word 0 holds flags 32-63, the others must be
  * zero (flags 64 and up are unknown).

@@ -19,7 +19,8 @@ struct pid_set;
 
 /*
  * One clone_extended() call of either variant once its arguments have been
- * copied and checked (spec rows 1 to 12): what is left is the same for both.
+ * copied and checked (the spec's argument checks): what is left is the same
+ * for both.
  */
 struct clone_request {
 	__u64 flags;		/* spec section 3: exit signal in bits 0-7 */
@@ -31,8 +32,9 @@ struct clone_request {
 };
 
 /*
- * Copy and check the arguments of each variant (rows 1 to 12 but 10 and 12,
- * see clone_request_check_pid_limits()), filling
+ * Copy and check the arguments of each variant (the argument checks but
+ * E-PIDS-TOO-MANY and E-PID-RANGE, see clone_request_check_pid_limits()),
+ * filling
  * @req->flags and the pid set; the public calls and the fuzz targets
  * (tests/fuzz/) start here.  Return 0 or a negative errno; nothing is
  * created.
@@ -43,11 +45,11 @@ int clone_request_from_flags_array(struct clone_request *req,
 int clone_request_from_clone_info(struct clone_request *req, int flags_low,
 				  const struct clone_info *clone_info);
 
-/* Rows 5 to 7 of the spec: unknown flags, CLONE_INTO_CGROUP, exit signal. */
+/* E-FLAG-UNKNOWN, E-FLAG-CGROUP and E-EXIT-SIGNAL of the spec. */
 int clone_request_check_flags(__u64 flags);
 
 /*
- * Rows 10 and 12 of a read pid set: its length against the level of the
+ * E-PIDS-TOO-MANY and E-PID-RANGE of a read pid set: its length against the level of the
  * target namespace, each entry against pid_max.  Both come from /proc,
  * which costs more than creating a process, and clone3() checks them too:
  * clone3_call_make() asks only where clone3() cannot answer.  Returns 0,

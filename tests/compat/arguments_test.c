@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * The variant-specific rows of the spec's error table (rows 1 to 4 and 8,
- * and the order of the checks), plus the library's own argument rules for
+ * The variant-specific errors of the spec's error table (E-FLAGS-FAULT,
+ * E-INFO-FAULT, E-HIGH-COUNT, E-HIGH-FAULT, E-PID-SET-FAULT, and the order
+ * of the checks), plus the library's own argument rules for
  * its fork-like and run forms (docs/compat.md).
  */
 #define _GNU_SOURCE
@@ -163,7 +164,7 @@ Test(flags_array, exit_signal_is_checked_before_pid_set)
 	clone_flags_from_mask(&flags, 65);
 	expect_failure(clone_extended_flags(&flags, NULL, 0, NULL, NULL,
 					    (struct pid_set *)8),
-		       EINVAL, "row 7 before row 8");
+		       EINVAL, "E-EXIT-SIGNAL before E-PID-SET-FAULT");
 }
 
 Test(clone_info, null_clone_info_is_plain_clone)
@@ -229,7 +230,7 @@ static const struct {
 	{ 1, 0, 0 },
 	{ CLONE_INFO_HIGH_WORDS_MAX, 0, 0 },
 	{ CLONE_INFO_HIGH_WORDS_MAX + 1, 0, EINVAL },
-	{ CLONE_INFO_HIGH_WORDS_MAX + 1, 1, EINVAL },	/* row 3 before 4 */
+	{ CLONE_INFO_HIGH_WORDS_MAX + 1, 1, EINVAL },	/* E-HIGH-COUNT first */
 	{ 1, 1, EFAULT },
 };
 

@@ -31,7 +31,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* Rows 2 to 7 and 9 to 12; *@flags gets the 64-bit flags read. */
+/*
+ * The argument checks but flags-array's E-FLAGS-FAULT and E-PID-SET-FAULT;
+ * *@flags gets the 64-bit flags read.
+ */
 static long expected_result(int flags_low, const struct clone_info *info,
 			    int info_readable, const struct fuzz_array *high,
 			    const struct fuzz_array *pids, __u64 *flags)
@@ -43,15 +46,15 @@ static long expected_result(int flags_low, const struct clone_info *info,
 	if (!info)
 		return spec_flag_rows(*flags);
 	if (!info_readable)
-		return -EFAULT;				/* row 2 */
+		return -EFAULT;				/* E-INFO-FAULT */
 	if (info->num_clone_high_words < 0 ||
 	    info->num_clone_high_words > CLONE_INFO_HIGH_WORDS_MAX)
-		return -EINVAL;				/* row 3 */
+		return -EINVAL;				/* E-HIGH-COUNT */
 	if (high->readable < info->num_clone_high_words)
-		return -EFAULT;				/* row 4 */
+		return -EFAULT;				/* E-HIGH-FAULT */
 	for (i = 1; i < info->num_clone_high_words; i++)
 		if (high->values[i])
-			return -EINVAL;			/* row 5 */
+			return -EINVAL;			/* E-FLAG-UNKNOWN */
 	if (info->num_clone_high_words)
 		*flags |= (__u64)(unsigned int)high->values[0] << 32;
 	ret = spec_flag_rows(*flags);
@@ -89,7 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	req.parent_tid = (int *)(uintptr_t)fuzz_u64(&in);
 	req.child_tid = (int *)(uintptr_t)fuzz_u64(&in);
 	ret = clone_request_from_clone_info(&req, flags_low, info_ptr);
-	/* The rest of rows 10 and 12, as clone3_call_make() checks them. */
+	/* The rest of E-PIDS-TOO-MANY and E-PID-RANGE, as clone3_call_make() does. */
 	if (!ret)
 		ret = clone_request_check_pid_limits(&req);
 	expected = expected_result(flags_low, info_ptr ? &info : NULL,

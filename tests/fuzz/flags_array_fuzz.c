@@ -37,12 +37,12 @@ static long expected_result(int flags_readable, __u64 mask,
 	long ret;
 
 	if (!flags_readable)
-		return -EFAULT;			/* row 1 */
+		return -EFAULT;			/* E-FLAGS-FAULT */
 	ret = spec_flag_rows(mask);
 	if (ret || !pid_set)
 		return ret;
 	if (!set_readable)
-		return -EFAULT;			/* row 8 */
+		return -EFAULT;			/* E-PID-SET-FAULT */
 	return spec_pid_rows(&world.env, num_pids, pids->readable,
 			     pids->values);
 }
@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	req.parent_tid = (int *)(uintptr_t)fuzz_u64(&in);
 	req.child_tid = (int *)(uintptr_t)fuzz_u64(&in);
 	ret = clone_request_from_flags_array(&req, flags_ptr, set_ptr);
-	/* The rest of rows 10 and 12, as clone3_call_make() checks them. */
+	/* The rest of E-PIDS-TOO-MANY and E-PID-RANGE, as clone3_call_make() does. */
 	if (!ret)
 		ret = clone_request_check_pid_limits(&req);
 	expected = expected_result(flags_readable, mask, set_ptr, set_readable,

@@ -14,7 +14,7 @@
 #include "guarded_memory.h"
 #include "spec_model.h"
 
-/* More entries than any pid set may have, so row 10 is reached. */
+/* More entries than any pid set may have, so E-PIDS-TOO-MANY is reached. */
 #define FUZZ_ARRAY_MAX	(CLONE_REQUEST_PIDS_MAX + 2)
 
 /* A caller's int array (pids or flags_high) as the caller passes it. */

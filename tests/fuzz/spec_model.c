@@ -67,12 +67,12 @@ void spec_env_read(struct spec_env *env)
 int spec_flag_rows(__u64 flags)
 {
 	if ((flags >> SPEC_FIRST_UNKNOWN_BIT) || (flags & CLONE_DETACHED))
-		return -EINVAL;			/* row 5 */
+		return -EINVAL;			/* E-FLAG-UNKNOWN */
 	if (flags & CLONE_INTO_CGROUP)
-		return -EINVAL;			/* row 6 */
+		return -EINVAL;			/* E-FLAG-CGROUP */
 	if ((flags & CSIGNAL) > SPEC_SIG_MAX ||
 	    ((flags & CSIGNAL) && (flags & (CLONE_THREAD | CLONE_PARENT))))
-		return -EINVAL;			/* row 7 */
+		return -EINVAL;			/* E-EXIT-SIGNAL */
 	return 0;
 }
 
@@ -84,12 +84,12 @@ int spec_pid_rows(const struct spec_env *env, int num_pids,
 	if (num_pids == 0)
 		return 0;
 	if (num_pids < 0 || num_pids > env->level + 1)
-		return -EINVAL;			/* rows 9 and 10 */
+		return -EINVAL;	/* E-PIDS-NEGATIVE, E-PIDS-TOO-MANY */
 	if (pids_readable < num_pids)
-		return -EFAULT;			/* row 11 */
+		return -EFAULT;			/* E-PIDS-FAULT */
 	for (i = 0; i < num_pids; i++)
 		if (pids[i] < 0 || pids[i] >= env->pid_max)
-			return -EINVAL;		/* row 12 */
+			return -EINVAL;		/* E-PID-RANGE */
 	return 0;
 }
 
@@ -113,7 +113,7 @@ static int passes_zeros(const struct clone_request *req, int set_tid_zero)
 
 /* The library-only errors that apply; the spec orders none of them. */
 enum {
-	PIDFD_CONFLICT = 1,	/* EINVAL, row 13 checked before the kernel */
+	PIDFD_CONFLICT = 1,	/* EINVAL, E-FLAG-COMBINATION before the kernel */
 	ZERO_AFTER_CHOSEN = 2,	/* EOPNOTSUPP, difference 1 */
 	FORM_REFUSED = 4,	/* EINVAL, differences 7 and 8 */
 };

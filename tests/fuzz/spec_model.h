@@ -3,7 +3,7 @@
 #define SPEC_MODEL_H
 
 /*
- * The answers docs/spec.md (section 6, rows 1 to 12) and docs/compat.md
+ * The answers docs/spec.md (section 6, the argument checks) and docs/compat.md
  * require of the library's argument checks and clone3() translation, written
  * from the documents' tables for the fuzz targets to compare with.  Each
  * returns 0 or the negative errno the first failing row gives.
@@ -23,11 +23,11 @@ struct spec_env {
 /* Fills @env from /proc; exits the fuzzer with a message if it cannot. */
 void spec_env_read(struct spec_env *env);
 
-/* Rows 5 to 7 on the 64-bit flag space. */
+/* E-FLAG-UNKNOWN, E-FLAG-CGROUP, E-EXIT-SIGNAL on the 64-bit flag space. */
 int spec_flag_rows(__u64 flags);
 
 /*
- * Rows 9 to 12: @num_pids as given, @pids_readable entries readable at the
+ * E-PIDS-NEGATIVE to E-PID-RANGE: @num_pids as given, @pids_readable entries readable at the
  * pids pointer (0 if it is NULL or unreadable), @pids their values.
  */
 int spec_pid_rows(const struct spec_env *env, int num_pids,

@@ -3,7 +3,7 @@
 #define CAPABILITY_CASES_H
 
 /*
- * The capability rule of spec section 5 (row 15), arrangement by arrangement:
+ * The capability rule of spec section 5 (E-PID-PRIVILEGE), arrangement by arrangement:
  * a non-zero entry needs CAP_CHECKPOINT_RESTORE or CAP_SYS_ADMIN over the
  * user namespace owning that level's pid namespace.  One row per
  * arrangement: the caller's sandbox (pid_ns_sandbox.h), the pids it asks

@@ -205,7 +205,10 @@ static const struct clone_extended_case clone_extended_cases[] = {
 		.num_pids = 3, .pids = { 0, 77, 0 },
 	},
 
-	/* Flags (spec section 3, rows 5 to 7). */
+	/*
+	 * Flags (spec section 3): E-FLAG-UNKNOWN, E-FLAG-CGROUP,
+	 * E-EXIT-SIGNAL.
+	 */
 	[CE_exit_signal_64_is_accepted] = {
 		.name = "exit signal 64 is accepted",
 		.flags = 64,
@@ -273,7 +276,10 @@ static const struct clone_extended_case clone_extended_cases[] = {
 		.flags = 255, .expect_errno = EINVAL,
 	},
 
-	/* Pid set bounds (rows 9 to 12). */
+	/*
+	 * Pid set bounds: E-PIDS-NEGATIVE, E-PIDS-TOO-MANY, E-PIDS-FAULT,
+	 * E-PID-RANGE.
+	 */
 	[CE_num_pids_minus_1] = {
 		.name = "num_pids -1",
 		.depth = 1, .flags = CE_SIGCHLD,
@@ -340,7 +346,7 @@ static const struct clone_extended_case clone_extended_cases[] = {
 		.num_pids = 3, .pids = { 0, -1, 0 }, .expect_errno = EINVAL,
 	},
 
-	/* Flag combinations clone() rejects (row 13). */
+	/* Flag combinations clone() rejects: E-FLAG-COMBINATION. */
 	[CE_sighand_without_vm] = {
 		.name = "CLONE_SIGHAND without CLONE_VM",
 		.flags = CLONE_SIGHAND | CE_SIGCHLD, .expect_errno = EINVAL,
@@ -373,7 +379,10 @@ static const struct clone_extended_case clone_extended_cases[] = {
 		.expect_errno = EINVAL,
 	},
 
-	/* Found while allocating pids (rows 14 to 16); nothing is left. */
+	/*
+	 * Found while allocating pids: E-PID-NO-INIT, E-PID-PRIVILEGE,
+	 * E-PID-TAKEN; nothing is left.
+	 */
 	[CE_non_1_entry_without_init] = {
 		.name = "non-1 entry in a namespace without init",
 		.depth = 1, .unshare_pid_ns = 1, .flags = CE_SIGCHLD,

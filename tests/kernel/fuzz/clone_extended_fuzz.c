@@ -387,7 +387,7 @@ static uint64_t random_flags(void)
 	}
 	if (one_in(4)) {
 		flags |= CLONE_VM | CLONE_SIGHAND | CLONE_THREAD;
-		/* A thread takes no exit signal (spec row 7): mostly none. */
+		/* A thread takes no exit signal (E-EXIT-SIGNAL): mostly none. */
 		if (!one_in(4))
 			flags &= ~(uint64_t)CSIGNAL;
 	}

@@ -226,7 +226,10 @@ TEST(any_bit_in_words_after_the_first_is_einval)
 	}
 }
 
-/* Rows 2 to 7 of the spec's error table, in order. */
+/*
+ * clone-info's own errors in the order of the spec's error table:
+ * E-INFO-FAULT, E-HIGH-COUNT, E-HIGH-FAULT, then the flags.
+ */
 TEST(clone_info_errors_come_in_spec_order)
 {
 	struct clone_info *unreadable = unmapped_address();
