@@ -649,7 +649,15 @@ static double now(void)
 /* Threads a view still showed after tgkill() had stopped finding them. */
 static unsigned long released_late;
 
-/* Another look in 100 us; 0 once THREAD_END_SECONDS from @start are over. */
+/*
+ * Another look in 100 us; 0 once THREAD_END_SECONDS from @start are over.
+ * The bound is guest time, not a count of waits: a 32-bit caller's usleep()
+ * fails at once with ENOSYS on the test kernels (glibc asks for the 32-bit
+ * time calls, which they leave out: no CONFIG_COMPAT_32BIT_TIME), so the
+ * wait spins there, and on one CPU a thread of ours runs only when a tick
+ * preempts us.  20000 such waits took tens of milliseconds: the threads
+ * that "did not end" in the first long run.
+ */
 static int wait_more(double start)
 {
 	if (now() - start >= THREAD_END_SECONDS)
@@ -772,9 +780,8 @@ static int thread_ended(unsigned long n, pid_t tid)
 		err = syscall(SYS_tgkill, getpid(), tid, 0) ? errno : 0;
 		if (err == ESRCH)
 			return 1;
-		usleep(100);
 		waits++;
-	} while (now() - start < THREAD_END_SECONDS);
+	} while (wait_more(start));
 	say("call %lu made thread %d, which has not ended after %.1f s and %lu waits (tgkill: %s, state %c)\n",
 	    n, (int)tid, now() - start, waits, err ? strerror(err) : "found it",
 	    thread_state(tid));
