@@ -2,16 +2,21 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
 # Instructions per call of each clone_flags_*() helper against its
 # hand-written equivalent, counted by valgrind callgrind.
-# Usage: flag_helpers_callgrind.sh BENCH_BINARY   (compat_flag_helpers_bench[_m32])
+# Usage: compat/bench/flag_helpers_callgrind.sh BENCH_BINARY
+#
+# BENCH_BINARY is compat_flag_helpers_bench or compat_flag_helpers_bench_m32
+# of a build tree.
 set -euo pipefail
 
-bench=${1:?usage: flag_helpers_callgrind.sh BENCH_BINARY}
+. "$(dirname "$0")/../../scripts/lib/script.sh"
+need_args 1 "$@"
+bench=$1
 calls=1000	# CALLS in flag_helpers_bench.c
-command -v valgrind >/dev/null || { echo "flag_helpers_callgrind: valgrind not installed" >&2; exit 1; }
+command -v valgrind >/dev/null || die "valgrind not installed"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 valgrind --tool=callgrind --callgrind-out-file="$out" "$bench" >/dev/null 2>&1 ||
-	{ echo "flag_helpers_callgrind: valgrind run of $bench failed" >&2; exit 1; }
+	die "valgrind run of $bench failed"
 # Self cost per function: every helper_/manual_ function is a leaf.
 callgrind_annotate --threshold=100 "$out" 2>/dev/null |
 	awk -v calls="$calls" '

@@ -8,7 +8,8 @@
 # Without -nostdinc, clang --target silently picks up the host's <asm/*.h>
 # and every 32-bit layout comes out as x86_64's.
 #
-# Sourced by scripts/abi-check, scripts/abi-layouts and tests/abi/.
+# Sourced by scripts/abi-check, scripts/abi-layouts and tests/abi/, from
+# their top level: it sources scripts/lib/script.sh ($root, $script, die).
 # Tools can be overridden from the environment: CLANG, ABIDW, ABIDIFF,
 # ADDR2LINE (names the helper a trap was in; any target), and
 # ABI_CROSS_ROOT (default /usr), the directory holding <triplet>/include, and
@@ -16,8 +17,8 @@
 # Scratch files go to $TMPDIR (default /tmp), never into the checkout.
 
 # shellcheck disable=SC2034 # the variables below are for the scripts sourcing this file
-ABI_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-ABI_PROG=${0##*/}
+# shellcheck source=scripts/lib/script.sh
+. "$(dirname "${BASH_SOURCE[0]}")/script.sh"
 
 # The three headers a copy is made of; only these are ever taken from an
 # include directory, never its asm/ or linux/types.h.
@@ -39,7 +40,7 @@ abi_load_table()
 		for i in "${!columns[@]}"; do
 			[ "${cells[i]:--}" = - ] || ABI_TABLE[${cells[0]},${columns[i]}]=${cells[i]}
 		done
-	done < <(grep -v '^#' "$ABI_ROOT/scripts/lib/abi-targets.tsv")
+	done < <(grep -v '^#' "$root/scripts/lib/abi-targets.tsv")
 }
 abi_load_table
 
@@ -51,12 +52,6 @@ abi_field()
 
 : "${CLANG:=clang}" "${ABIDW:=abidw}" "${ABIDIFF:=abidiff}" "${ADDR2LINE:=llvm-addr2line}"
 : "${ABI_CROSS_ROOT:=/usr}" "${ABI_LIBC_ROOT:=/usr}"
-
-abi_die()
-{
-	echo "$ABI_PROG: $*" >&2
-	exit 2
-}
 
 abi_is_arch()
 {
@@ -71,7 +66,7 @@ abi_default_arches()
 
 	[ ${#arches[@]} -gt 0 ] || arches=("${ABI_ARCHES[@]}")
 	for arch in "${arches[@]}"; do
-		abi_is_arch "$arch" || abi_die "unknown architecture: $arch (known: ${ABI_ARCHES[*]})"
+		abi_is_arch "$arch" || die "unknown architecture: $arch (known: ${ABI_ARCHES[*]})"
 	done
 }
 
@@ -82,7 +77,7 @@ abi_require_tools()
 
 	for var in "$@"; do
 		command -v "${!var}" >/dev/null ||
-			abi_die "${!var} not found ($var=${!var}); install it with: scripts/deps abi"
+			die "${!var} not found ($var=${!var}); install it with: scripts/deps abi"
 	done
 }
 
@@ -101,7 +96,7 @@ abi_require_cross_headers()
 			missing+=("$arch ($(abi_field "$arch" headers))")
 	done
 	[ ${#missing[@]} -eq 0 ] ||
-		abi_die "kernel headers missing under $ABI_CROSS_ROOT for: ${missing[*]}; install them with: scripts/deps abi"
+		die "kernel headers missing under $ABI_CROSS_ROOT for: ${missing[*]}; install them with: scripts/deps abi"
 }
 
 abi_libc_include()
@@ -124,14 +119,14 @@ abi_require_libc()
 			missing+=("$arch ($dir/sys/types.h: $(abi_field "$arch" libc))")
 	done
 	[ ${#missing[@]} -eq 0 ] ||
-		abi_die "C library headers missing for: ${missing[*]}; install them with: scripts/deps abi"
+		die "C library headers missing for: ${missing[*]}; install them with: scripts/deps abi"
 }
 
 # abi_scratch - a new scratch directory under $TMPDIR, or die.
 abi_scratch()
 {
-	mktemp -d "${TMPDIR:-/tmp}/$ABI_PROG.XXXXXX" 2>/dev/null ||
-		abi_die "cannot create a scratch directory in ${TMPDIR:-/tmp} (set TMPDIR to a writable directory)"
+	mktemp -d "${TMPDIR:-/tmp}/${script##*/}.XXXXXX" 2>/dev/null ||
+		die "cannot create a scratch directory in ${TMPDIR:-/tmp} (set TMPDIR to a writable directory)"
 }
 
 # abi_stage_headers DIR DEST [NAME=PATH]... - make DEST/linux/NAME a
@@ -148,30 +143,30 @@ abi_stage_headers()
 	local -A given=()
 
 	shift 2
-	[ -d "$dir" ] || abi_die "include directory not found: $dir"
+	[ -d "$dir" ] || die "include directory not found: $dir"
 	for arg in "$@"; do
 		given[${arg%%=*}]=${arg#*=}
 	done
-	mkdir -p "$dest/linux" || abi_die "cannot write the scratch directory $dest"
+	mkdir -p "$dest/linux" || die "cannot write the scratch directory $dest"
 	for name in "${ABI_HEADERS[@]}"; do
 		if [ -n "${given[$name]:-}" ]; then
 			path=${given[$name]}
-			[ -f "$path" ] || abi_die "--header $name=$path: no such file"
+			[ -f "$path" ] || die "--header $name=$path: no such file"
 		elif [ -f "$dir/linux/$name" ]; then
 			path=$dir/linux/$name
 		else
 			mapfile -t found < <(find "$dir" -name "$name" -type f 2>/dev/null | sort)
 			case ${#found[@]} in
-			0) abi_die "$dir holds no $name; name it with --header $name=PATH" ;;
+			0) die "$dir holds no $name; name it with --header $name=PATH" ;;
 			1) path=${found[0]} ;;
-			*) abi_die "$dir holds ${#found[@]} files named $name (${found[*]}); name one with --header $name=PATH" ;;
+			*) die "$dir holds ${#found[@]} files named $name (${found[*]}); name one with --header $name=PATH" ;;
 			esac
 		fi
-		[ -r "$path" ] || abi_die "cannot read $path"
+		[ -r "$path" ] || die "cannot read $path"
 		path=$(cd "$(dirname "$path")" && pwd)/${path##*/}
-		[[ $path != *'"'* ]] || abi_die "cannot include a path holding a double quote: $path"
+		[[ $path != *'"'* ]] || die "cannot include a path holding a double quote: $path"
 		printf '#include "%s"\n' "$path" >"$dest/linux/$name" ||
-			abi_die "cannot write the scratch directory $dest"
+			die "cannot write the scratch directory $dest"
 	done
 }
 
@@ -196,11 +191,11 @@ abi_set_user_cflags()
 			path_next=$word ;;
 		-I?*) word=-I$(abi_absolute "${word#-I}") ;;
 		-[DU]?*) ;;
-		*) abi_die "--cflags takes -I, -isystem, -idirafter, -iquote, -include, -imacros, -D and -U, not '$word'" ;;
+		*) die "--cflags takes -I, -isystem, -idirafter, -iquote, -include, -imacros, -D and -U, not '$word'" ;;
 		esac
 		ABI_USER_CFLAGS+=("$word")
 	done
-	[ -z "$path_next" ] || abi_die "--cflags: $path_next needs an argument"
+	[ -z "$path_next" ] || die "--cflags: $path_next needs an argument"
 }
 
 abi_absolute()
@@ -225,8 +220,8 @@ abi_require_compilers()
 		case $(abi_field "$arch" compiler) in
 		gcc)
 			# Its last line: the compiler, or why there is none.
-			out=$("$ABI_ROOT/scripts/cross-gcc" "$(abi_field "$arch" triple)" 2>&1) ||
-				abi_die "no gcc for $arch: $(tail -n1 <<<"$out" | sed 's/^[^:]*cross-gcc: //') (scripts/cross-gcc $(abi_field "$arch" triple))"
+			out=$("$root/scripts/cross-gcc" "$(abi_field "$arch" triple)" 2>&1) ||
+				die "no gcc for $arch: $(tail -n1 <<<"$out" | sed 's/^[^:]*cross-gcc: //') (scripts/cross-gcc $(abi_field "$arch" triple))"
 			ABI_CC[$arch]=$(tail -n1 <<<"$out") ;;
 		*) ABI_CC[$arch]=$CLANG ;;
 		esac

@@ -1,20 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
-# What the kernel scripts share, sourced by each: the repository root, one
-# way to fail, one reading of a series file and one compiler line for the
-# programs that run in the guest.
+# shellcheck shell=bash
+# What the kernel scripts share beyond scripts/lib/script.sh, which this
+# sources: one reading of a series file, the architecture table and one
+# compiler line for the programs that run in the guest.
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-readonly root
-script="scripts/kernel ${0##*/}"
-
-die() { echo "$script: $*" >&2; exit 1; }
-
-# A command called wrongly prints its $usage and exits with EXIT_USAGE.
-readonly EXIT_USAGE=2
-usage_error() { echo "$usage" >&2; exit "$EXIT_USAGE"; }
-
-# need_args COUNT "$@": a usage error unless COUNT arguments or more follow.
-need_args() { [ $(($# - 1)) -ge "$1" ] || usage_error; }
+. "$(dirname "${BASH_SOURCE[0]}")/script.sh"
+# A subcommand names itself as it is called.
+[[ $script != scripts/kernel.d/* ]] || script="scripts/kernel ${script##*/}"
 
 # What the kernel scripts keep for every checkout of this machine: built
 # kernels (scripts/kernel build) and the base repository (scripts/kernel

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0 OR MIT
+# shellcheck shell=bash
+# What every script of the project shares, test scripts included: the
+# repository root, one way to fail, the usage taken from the script's
+# header and timed steps.  Sourced first, from the top level of the
+# script, so that it sees the script's arguments.
+#
+# A script's header is its first block of comments: what it does, then
+#   # Usage: PATH ARGUMENTS
+#   #        PATH OTHER-ARGUMENTS       (more forms, lined up under PATH)
+# and the details.  A usage error prints the "Usage:" lines; -h or --help
+# as the first argument prints the whole header and exits 0.
+
+# Once, however many of the libraries a script sources take it in.
+[ -z "${EXIT_USAGE:-}" ] || return 0
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# How the script names itself in its messages: its path in the repository.
+script=$(cd "$(dirname "$0")" && pwd)/${0##*/}
+script=${script#"$root"/}
+
+# die MESSAGE: MESSAGE on standard error, after the script's name, and exit
+# $die_status: 1, unless the script gives its failures another status.
+die_status=1
+die() { echo "$script: $*" >&2; exit "$die_status"; }
+
+# A script called wrongly prints its usage lines and exits EXIT_USAGE.
+readonly EXIT_USAGE=2
+
+# The header's "Usage:" lines, as "usage: PATH ARGUMENTS" lines.
+usage() {
+	awk 'NR > 1 && !/^#/ { exit }
+		/^# Usage: / { on = 1; print "usage: " substr($0, 10); next }
+		on && /^#        [^ ]/ { print "      " substr($0, 9); next }
+		on { exit }' "$0"
+}
+usage_error() { usage >&2; exit "$EXIT_USAGE"; }
+
+# need_args COUNT "$@": a usage error unless COUNT arguments or more follow.
+need_args() { [ $(($# - 1)) -ge "$1" ] || usage_error; }
+
+# The header without its licence and linter lines, "# " taken off.
+header() {
+	awk 'NR == 1 { next } !/^#/ { exit }
+		/^# (SPDX-License-Identifier:|shellcheck )/ { next }
+		{ sub(/^# ?/, ""); print }' "$0"
+}
+case ${1:-} in
+-h | --help) header; exit 0 ;;
+esac
+
+# step WHAT: ends the step before and starts WHAT, printing "==> SCRIPT
+# [ELAPSED] WHAT" on standard error.  If the script sets steps_file, each
+# step that ends adds "WHAT<TAB>SECONDS" to it.
+steps_start=$SECONDS
+step_name=
+step_start=
+step() {
+	step_end
+	step_name=$* step_start=$SECONDS
+	printf '\n==> %s [%4ds] %s\n' "$script" $((SECONDS - steps_start)) "$*" >&2
+}
+step_end() {
+	[ -z "$step_name" ] || [ -z "${steps_file:-}" ] ||
+		printf '%s\t%s\n' "$step_name" $((SECONDS - step_start)) >>"$steps_file"
+	step_name=
+}
+
