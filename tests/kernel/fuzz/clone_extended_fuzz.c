@@ -790,14 +790,17 @@ static int thread_ended(unsigned long n, pid_t tid)
 
 /*
  * The fuzzer's threads once the ones it made have had THREAD_END_SECONDS
- * to leave /proc/self/task; *@late set if one had to be waited for.
+ * to leave /proc/self/task; *@late set if one left only after a wait.
  */
 static int threads_left(int *late)
 {
 	double start = now();
+	int waited = 0;
 	int n;
 
 	while ((n = walk_threads(0, 0, NULL)) > 1 && wait_more(start))
+		waited = 1;
+	if (waited && n == 1)
 		*late = 1;
 	return n;
 }
@@ -806,14 +809,15 @@ static int threads_left(int *late)
  * Problems: entries of @pids (@n, outermost first, the last at
  * CHILD_LEVEL) that were chosen from a pool and are taken now, each told
  * after @who.  With @late, the pids of a thread: each may take
- * THREAD_END_SECONDS to be freed, and *@late is set if one did.
+ * THREAD_END_SECONDS to be freed, and *@late is set if one was freed only
+ * after a wait.
  */
 static int chosen_pids_taken(const int *pids, int n, const char *who,
 			     int *late)
 {
 	double start = now();
 	int problems = 0;
-	int i, level, err, free;
+	int i, level, err, freed, waited;
 
 	for (i = 0; i < n; i++) {
 		level = CHILD_LEVEL - (n - 1 - i);
@@ -821,10 +825,13 @@ static int chosen_pids_taken(const int *pids, int n, const char *who,
 		    !can_check(level))
 			continue;
 		err = 0;
-		while (!(free = pid_free(level, pids[i], &err)) && late &&
+		waited = 0;
+		while (!(freed = pid_free(level, pids[i], &err)) && late &&
 		       wait_more(start))
+			waited = 1;
+		if (freed && waited)
 			*late = 1;
-		if (!free) {
+		if (!freed) {
 			say("%s but pid %d is taken at level %d afterwards (clone3: %s)\n",
 			    who, pids[i], level, strerror(err));
 			problems++;
