@@ -24,25 +24,14 @@
 # include directory, never its asm/ or linux/types.h.
 ABI_HEADERS=(pid_set.h clone_flags.h clone_info.h)
 
-# ABI_ARCHES, the ABIs in the table's order, and ABI_TABLE[ABI,COLUMN].
-ABI_ARCHES=()
+# ABI_ARCHES, the ABIs in the table's order, and ABI_TABLE[ABI,COLUMN]: the
+# table read once (table_cells of scripts/lib/script.sh), since the checks
+# ask for its cells many times.
+mapfile -t ABI_ARCHES < <(table_rows abi-targets)
 declare -A ABI_TABLE=()
-abi_load_table()
-{
-	local columns=() cells=() i
-
-	while IFS=$'\t' read -r -a cells; do
-		if [ ${#columns[@]} -eq 0 ]; then
-			columns=("${cells[@]}")
-			continue
-		fi
-		ABI_ARCHES+=("${cells[0]}")
-		for i in "${!columns[@]}"; do
-			[ "${cells[i]:--}" = - ] || ABI_TABLE[${cells[0]},${columns[i]}]=${cells[i]}
-		done
-	done < <(grep -v '^#' "$root/scripts/lib/abi-targets.tsv")
-}
-abi_load_table
+while IFS=$'\t' read -r abi column cell; do
+	ABI_TABLE[$abi,$column]=$cell
+done < <(table_cells abi-targets)
 
 # abi_field ABI COLUMN - one cell of the table ("" for "-").
 abi_field()

@@ -59,17 +59,6 @@ require_series() {
 	[ -z "$missing" ] || die "kernel-patches/$1/series lists $missing, which does not exist"
 }
 
-# The row of scripts/lib/arches.tsv for the architecture $1, without the
-# name: "ARCH TRIPLET TARGET CONFIG IMAGE CC32 UAPI32 QEMU MACHINE CPU
-# CONSOLE TAP"; fails, naming the known ones, for another.
-arch_row() {
-	local table="$root/scripts/lib/arches.tsv"
-
-	awk -v a="$1" '!/^#/ && $1 == a { $1 = ""; print substr($0, 2); found = 1 }
-		END { exit !found }' "$table" ||
-		die "unknown architecture '$1' (scripts/lib/arches.tsv: $(awk '!/^#/ { printf "%s%s", s, $1; s = " " }' "$table"))"
-}
-
 # kernel_options "$@": reads the leading [--sanitizers] [--arch NAME] of a
 # command's arguments into $sanitizers and $arch (default x86_64), a usage
 # error on another option; $nopts is how many arguments they were.
@@ -107,8 +96,8 @@ out_name() {
 uapi_dir() {
 	local uapi32
 
-	read -r _ _ _ _ _ _ uapi32 _ < <(arch_row "$2")
-	if [ "$3" = 32 ] && [ "$uapi32" != - ]; then
+	uapi32=$(table_field arches "$2" uapi32)
+	if [ "$3" = 32 ] && [ -n "$uapi32" ]; then
 		echo "$1/uapi32/usr/include"
 	else
 		echo "$1/usr/include"
@@ -129,11 +118,12 @@ guest_cc() {
 	local arch=$1 width=$2 triplet cc32 cc
 
 	shift 2
-	read -r _ triplet _ _ _ cc32 _ < <(arch_row "$arch")
-	[ "$width" = 64 ] || [ "$cc32" != - ] || die "$arch runs no 32-bit programs"
+	triplet=$(table_field arches "$arch" triplet)
+	cc32=$(table_field arches "$arch" cc32)
+	[ "$width" = 64 ] || [ -n "$cc32" ] || die "$arch runs no 32-bit programs"
 	if [ "$width" = 32 ] && [[ $cc32 != -* ]]; then
 		cc=$("$root/scripts/cross-gcc" "$cc32") || return
-	elif [ "$triplet" != - ]; then
+	elif [ -n "$triplet" ]; then
 		cc=$("$root/scripts/cross-gcc" "$triplet") || return
 	else
 		cc=gcc

@@ -2,8 +2,9 @@
 # shellcheck shell=bash
 # What every script of the project shares, test scripts included: the
 # repository root, one way to fail, the usage taken from the script's
-# header and timed steps.  Sourced first, from the top level of the
-# script, so that it sees the script's arguments.
+# header, timed steps and one reading of the project's tables.  Sourced
+# first, from the top level of the script, so that it sees the script's
+# arguments.
 #
 # A script's header is its first block of comments: what it does, then
 #   # Usage: PATH ARGUMENTS
@@ -66,3 +67,40 @@ step_end() {
 	step_name=
 }
 
+# The project's tables, scripts/lib/TABLE.tsv: tab-separated, "#" lines
+# are comments, the first other line names the columns, each row is named
+# by its first cell, and "-" is an empty cell.
+
+# table_cells TABLE: every cell that is not empty, as "ROW<TAB>COLUMN<TAB>
+# VALUE" lines in the table's order.
+table_cells() {
+	[ -f "$root/scripts/lib/$1.tsv" ] || die "no table scripts/lib/$1.tsv"
+	awk -F'\t' '/^#/ { next }
+		!n { n = split($0, column, "\t"); next }
+		{ for (i = 1; i <= n; i++) if ($i != "-" && $i != "") print $1 "\t" column[i] "\t" $i }' \
+		"$root/scripts/lib/$1.tsv"
+}
+
+# table_columns TABLE: the names of its columns, in order.
+table_columns() {
+	awk -F'\t' '/^#/ { next } { for (i = 1; i <= NF; i++) print $i; exit }' \
+		"$root/scripts/lib/$1.tsv"
+}
+
+# table_rows TABLE: the names of its rows, in order.
+table_rows() {
+	table_cells "$1" | awk -F'\t' '$1 != last { print $1; last = $1 }'
+}
+
+# table_field TABLE ROW COLUMN: one cell, empty for "-"; fails, naming the
+# rows or the columns, for an unknown ROW or COLUMN.
+table_field() {
+	local cells
+
+	table_columns "$1" | grep -qxF -- "$3" ||
+		die "scripts/lib/$1.tsv has no column '$3' (it has: $(table_columns "$1" | paste -sd' '))"
+	cells=$(table_cells "$1")
+	awk -F'\t' -v row="$2" '$1 == row { found = 1; exit } END { exit !found }' <<<"$cells" ||
+		die "scripts/lib/$1.tsv has no row '$2' (it has: $(table_rows "$1" | paste -sd' '))"
+	awk -F'\t' -v row="$2" -v col="$3" '$1 == row && $2 == col { print $3; exit }' <<<"$cells"
+}
