@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
 # shellcheck shell=bash
 #
-# The ABIs the clone_extended() layout is pinned for (the table
-# scripts/lib/abi-targets.tsv, read through abi_field), and how to compile
+# The ABIs the clone_extended() layout is pinned for (the rows of
+# scripts/lib/arches.tsv, read through abi_field), and how to compile
 # for each of them without running its code: its compiler plus that
 # target's own kernel headers from Debian's linux-libc-dev-<arch>-cross.
 # Without -nostdinc, clang --target silently picks up the host's <asm/*.h>
@@ -27,11 +27,11 @@ ABI_HEADERS=(pid_set.h clone_flags.h clone_info.h)
 # ABI_ARCHES, the ABIs in the table's order, and ABI_TABLE[ABI,COLUMN]: the
 # table read once (table_cells of scripts/lib/script.sh), since the checks
 # ask for its cells many times.
-mapfile -t ABI_ARCHES < <(table_rows abi-targets)
+mapfile -t ABI_ARCHES < <(table_rows arches)
 declare -A ABI_TABLE=()
 while IFS=$'\t' read -r abi column cell; do
 	ABI_TABLE[$abi,$column]=$cell
-done < <(table_cells abi-targets)
+done < <(table_cells arches)
 
 # abi_field ABI COLUMN - one cell of the table ("" for "-").
 abi_field()

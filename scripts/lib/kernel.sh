@@ -81,6 +81,13 @@ arch_options() {
 	[ -z "$sanitizers" ] || usage_error
 }
 
+# kernel_row ARRAY NAME: the associative array ARRAY, which the caller
+# declares, becomes the row of scripts/lib/arches.tsv whose kernel is NAME
+# (table_row); an unknown NAME fails, naming the known ones.
+kernel_row() {
+	table_row "$1" arches "$2" kernel
+}
+
 # The output directory of scripts/kernel build in a tree, for the
 # architecture $1, with the sanitizers if $2 is not empty.
 out_name() {
@@ -94,10 +101,10 @@ out_name() {
 # The UAPI headers that the WIDTH-bit ($3) programs for the architecture
 # $2 include, in the output directory $1 of scripts/kernel build.
 uapi_dir() {
-	local uapi32
+	local -A row
 
-	uapi32=$(table_field arches "$2" uapi32)
-	if [ "$3" = 32 ] && [ -n "$uapi32" ]; then
+	kernel_row row "$2"
+	if [ "$3" = 32 ] && [ -n "${row[uapi32]}" ]; then
 		echo "$1/uapi32/usr/include"
 	else
 		echo "$1/usr/include"
@@ -115,16 +122,17 @@ word_after() {
 # the arguments add the sources, the output and the tree's UAPI headers
 # (-isystem TREE/out/usr/include).
 guest_cc() {
-	local arch=$1 width=$2 triplet cc32 cc
+	local arch=$1 width=$2 cc32 cc
+	local -A row
 
 	shift 2
-	triplet=$(table_field arches "$arch" triplet)
-	cc32=$(table_field arches "$arch" cc32)
+	kernel_row row "$arch"
+	cc32=${row[cc32]}
 	[ "$width" = 64 ] || [ -n "$cc32" ] || die "$arch runs no 32-bit programs"
 	if [ "$width" = 32 ] && [[ $cc32 != -* ]]; then
 		cc=$("$root/scripts/cross-gcc" "$cc32") || return
-	elif [ -n "$triplet" ]; then
-		cc=$("$root/scripts/cross-gcc" "$triplet") || return
+	elif [ -n "${row[cross]}" ]; then
+		cc=$("$root/scripts/cross-gcc" "${row[triple]}") || return
 	else
 		cc=gcc
 	fi

@@ -68,16 +68,21 @@ step_end() {
 }
 
 # The project's tables, scripts/lib/TABLE.tsv: tab-separated, "#" lines
-# are comments, the first other line names the columns, each row is named
-# by its first cell, and "-" is an empty cell.
+# are comments, the first other line names the columns, and "-" is an
+# empty cell.  A row is named by its first cell, or, where a reader gives
+# a KEY column, by its cell in that column; rows without one are left out.
 
-# table_cells TABLE: every cell that is not empty, as "ROW<TAB>COLUMN<TAB>
-# VALUE" lines in the table's order.
+# table_cells TABLE [KEY]: every cell that is not empty, as "ROW<TAB>
+# COLUMN<TAB>VALUE" lines in the table's order.
 table_cells() {
 	[ -f "$root/scripts/lib/$1.tsv" ] || die "no table scripts/lib/$1.tsv"
-	awk -F'\t' '/^#/ { next }
-		!n { n = split($0, column, "\t"); next }
-		{ for (i = 1; i <= n; i++) if ($i != "-" && $i != "") print $1 "\t" column[i] "\t" $i }' \
+	awk -F'\t' -v key="${2:-}" '/^#/ { next }
+		!n { n = split($0, column, "\t")
+		     for (i = 1; i <= n; i++) if (column[i] == key) k = i
+		     if (key == "") k = 1
+		     next }
+		k && $k != "-" && $k != "" {
+			for (i = 1; i <= n; i++) if ($i != "-" && $i != "") print $k "\t" column[i] "\t" $i }' \
 		"$root/scripts/lib/$1.tsv"
 }
 
@@ -87,20 +92,27 @@ table_columns() {
 		"$root/scripts/lib/$1.tsv"
 }
 
-# table_rows TABLE: the names of its rows, in order.
+# table_rows TABLE [KEY]: the names of its rows, in order.
 table_rows() {
-	table_cells "$1" | awk -F'\t' '$1 != last { print $1; last = $1 }'
+	table_cells "$@" | awk -F'\t' '$1 != last { print $1; last = $1 }'
 }
 
-# table_field TABLE ROW COLUMN: one cell, empty for "-"; fails, naming the
-# rows or the columns, for an unknown ROW or COLUMN.
-table_field() {
-	local cells
+# table_row ARRAY TABLE ROW [KEY]: the associative array ARRAY, which the
+# caller declares, becomes the row: COLUMN => cell, "" for "-".  Fails,
+# naming the rows, for an unknown ROW.
+# shellcheck disable=SC2034,SC2004 # the caller's associative array, by name
+table_row() {
+	local -n table_row_out=$1
+	local name column cell found=
 
-	table_columns "$1" | grep -qxF -- "$3" ||
-		die "scripts/lib/$1.tsv has no column '$3' (it has: $(table_columns "$1" | paste -sd' '))"
-	cells=$(table_cells "$1")
-	awk -F'\t' -v row="$2" '$1 == row { found = 1; exit } END { exit !found }' <<<"$cells" ||
-		die "scripts/lib/$1.tsv has no row '$2' (it has: $(table_rows "$1" | paste -sd' '))"
-	awk -F'\t' -v row="$2" -v col="$3" '$1 == row && $2 == col { print $3; exit }' <<<"$cells"
+	table_row_out=()
+	while read -r column; do
+		table_row_out[$column]=
+	done < <(table_columns "$2")
+	while IFS=$'\t' read -r name column cell; do
+		table_row_out[$column]=$cell
+		found=$name
+	done < <(table_cells "$2" "${4:-}" | awk -F'\t' -v row="$3" '$1 == row')
+	[ -n "$found" ] ||
+		die "scripts/lib/$2.tsv has no row ${4:+whose $4 is }'$3' (it has: $(table_rows "$2" "${4:-}" | paste -sd' '))"
 }

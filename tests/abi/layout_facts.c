@@ -2,7 +2,7 @@
 /*
  * The published layout of the clone_extended() types, as facts the compiler
  * checks.  tests/abi/CMakeLists.txt compiles this file (never runs it) for
- * each ABI of scripts/lib/abi-targets.tsv against its kernel headers; a
+ * each ABI of scripts/lib/arches.tsv against its kernel headers; a
  * failed assertion names the fact that no longer holds.
  *
  * Kept out of abi/probe.c on purpose: the mutation tests need a changed
