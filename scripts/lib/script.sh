@@ -28,14 +28,15 @@ die() { echo "$script: $*" >&2; exit "$die_status"; }
 # A script called wrongly prints its usage lines and exits EXIT_USAGE.
 readonly EXIT_USAGE=2
 
-# The header's "Usage:" lines, as "usage: PATH ARGUMENTS" lines.
+# usage [SCRIPT]: the "Usage:" lines of the header of SCRIPT (this
+# script's by default), as "usage: PATH ARGUMENTS" lines.
 usage() {
 	awk 'NR > 1 && !/^#/ { exit }
 		/^# Usage: / { on = 1; print "usage: " substr($0, 10); next }
 		on && /^#        [^ ]/ { print "      " substr($0, 9); next }
-		on { exit }' "$0"
+		on { exit }' "${1:-$0}"
 }
-usage_error() { usage >&2; exit "$EXIT_USAGE"; }
+usage_error() { usage "$0" >&2; exit "$EXIT_USAGE"; }
 
 # need_args COUNT "$@": a usage error unless COUNT arguments or more follow.
 need_args() { [ $(($# - 1)) -ge "$1" ] || usage_error; }
