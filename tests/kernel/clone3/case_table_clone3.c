@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * The rows of tests/shared/clone_extended_cases.h through clone3() on the
- * kernel of kernel-patches/clone3-set-tid-zero, one TAP case each
+ * The rows of clone_extended_cases.h (tools/testing/selftests/clone_extended/)
+ * through clone3() on the kernel of kernel-patches/clone3-set-tid-zero,
+ * one TAP case each
  * (case_table_tap.h).  A row's pid set becomes set_tid
  * (clone3_with_pid_set.h).  Built by scripts/kernel selftests, 64-bit and
  * 32-bit.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0 OR MIT
 /*
- * The rows of tests/shared/clone_extended_cases.h through both variants of
- * libclone_extended on the kernel of kernel-patches/clone3-set-tid-zero,
+ * The rows of clone_extended_cases.h (tools/testing/selftests/clone_extended/)
+ * through both variants of libclone_extended on the kernel of kernel-patches/clone3-set-tid-zero,
  * one TAP case each (case_table_tap.h): the library's path for a kernel
  * whose set_tid takes 0 entries, which passes a pid set whole.  Every row
  * must behave as the table says, the two the host's kernels make the

@@ -3,8 +3,8 @@
 #define CASE_TABLE_TAP_H
 
 /*
- * The rows of tests/shared/clone_extended_cases.h as TAP cases (what
- * scripts/kernel tap reads), run and judged by clone_extended_row.h as the
+ * The rows of clone_extended_cases.h (tools/testing/selftests/clone_extended/)
+ * as TAP cases (what scripts/kernel tap reads), run and judged by clone_extended_row.h as the
  * kselftests of both variants run them: what the guest programs that run
  * the table through another call share.
  */
