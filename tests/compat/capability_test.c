@@ -2,7 +2,7 @@
 /*
  * The rows of capability_cases.h through the compat library, each with both
  * variants.  The patched kernels run the same rows through system call 463
- * (tests/kernel/capability/capability_matrix.c).
+ * (tests/guest/capability_matrix.c).
  */
 #define _GNU_SOURCE
 #include <criterion/criterion.h>

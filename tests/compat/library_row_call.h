@@ -5,7 +5,7 @@
 /*
  * Step 5 of a row of clone_extended_cases.h through libclone_extended:
  * what the library's conformance test and the guest program that runs the
- * table through the library (tests/kernel/clone3/case_table_library.c)
+ * table through the library (tests/guest/case_table_library.c)
  * share.  The caller sets library_row_variant before each row.
  */
 

@@ -13,7 +13,7 @@
  *
  * This file is the only copy: the compat library's test
  * (tests/compat/capability_test.c) and the driver run on the patched
- * kernels (tests/kernel/capability/capability_matrix.c) both include it.
+ * kernels (tests/guest/capability_matrix.c) both include it.
  * clone_extended_cases.h has the simplest own-user-namespace rows; these
  * are the arrangements it lacks.
  */

@@ -6,7 +6,7 @@
  * Runs one row of capability_cases.h in its sandbox and judges what
  * happened, whatever makes the call: the compat library's variants on the
  * host (capability_test.c) or system call 463 of a patched kernel
- * (tests/kernel/capability/capability_matrix.c).  Test frameworks differ
+ * (tests/guest/capability_matrix.c).  Test frameworks differ
  * between the two; the checks do not.
  */
 

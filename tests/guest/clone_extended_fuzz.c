@@ -100,7 +100,7 @@
 #include <asm/ldt.h>
 #endif
 
-#include "../../shared/write_text.h"
+#include "../shared/write_text.h"
 
 #if defined(FUZZ_FLAGS_ARRAY)
 #include <linux/clone_flags.h>
