@@ -5,7 +5,7 @@
  * one TAP case each (case_table_tap.h): the library's path for a kernel
  * whose set_tid takes 0 entries, which passes a pid set whole.  Every row
  * must behave as the table says, the two the host's kernels make the
- * library refuse (0 after a chosen pid, tests/compat/conformance_test.c)
+ * library refuse (0 after a chosen pid, tests/library/conformance_test.c)
  * included.  Built by scripts/kernel selftests, 64-bit and 32-bit, with
  * the static library.
  */

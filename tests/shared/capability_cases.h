@@ -12,7 +12,7 @@
  * only (0 elsewhere) must then be granted (capability_check.h).
  *
  * This file is the only copy: the compat library's test
- * (tests/compat/capability_test.c) and the driver run on the patched
+ * (tests/library/capability_test.c) and the driver run on the patched
  * kernels (tests/guest/capability_matrix.c) both include it.
  * clone_extended_cases.h has the simplest own-user-namespace rows; these
  * are the arrangements it lacks.

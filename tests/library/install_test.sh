@@ -6,7 +6,7 @@
 # functions global in the shared and the static library, a program with its
 # own function named like an internal one, and programs outside the tree
 # built with pkg-config and find_package(), 64-bit and (where built) i386.
-# Usage: tests/compat/install_test.sh BUILD_DIR SOURCE_DIR WORK_DIR
+# Usage: tests/library/install_test.sh BUILD_DIR SOURCE_DIR WORK_DIR
 set -euo pipefail
 
 . "$(dirname "$0")/../../scripts/lib/script.sh"
@@ -58,31 +58,31 @@ done
 
 # pkg-config, as a distribution's build would use it.
 export PKG_CONFIG_PATH="$(dirname "$pc")"
-cc "$source/tests/compat/install_consumer/consumer.c" \
+cc "$source/tests/library/install_consumer/consumer.c" \
 	$(pkg-config --cflags --libs clone_extended) -o "$work/consumer_pc" ||
 	die "build with pkg-config failed"
 grep -q 'CLONE_EXTENDED_0\.1.*clone_extended_flags' < <(objdump -T "$work/consumer_pc") ||
 	die "consumer_pc does not bind clone_extended_flags@CLONE_EXTENDED_0.1"
 LD_LIBRARY_PATH="$libdir" "$work/consumer_pc" || die "consumer_pc failed"
-cc "$source/tests/compat/install_consumer/own_names.c" \
+cc "$source/tests/library/install_consumer/own_names.c" \
 	$(pkg-config --cflags clone_extended) "$libdir/libclone_extended.a" -o "$work/own_names" ||
 	die "a program with its own pid_ns_pid_max() does not link against libclone_extended.a"
 "$work/own_names" || die "own_names failed"
 if [ -e "$prefix/lib/i386-linux-gnu/libclone_extended.so.0" ]; then
 	PKG_CONFIG_PATH="$prefix/lib/i386-linux-gnu/pkgconfig" cc -m32 \
-		"$source/tests/compat/install_consumer/consumer.c" \
+		"$source/tests/library/install_consumer/consumer.c" \
 		$(PKG_CONFIG_PATH="$prefix/lib/i386-linux-gnu/pkgconfig" pkg-config --cflags --libs clone_extended) \
 		-o "$work/consumer_pc_m32" || die "i386 build with pkg-config failed"
 	"$source/scripts/run-i386" --env LD_LIBRARY_PATH="$prefix/lib/i386-linux-gnu" "$work/consumer_pc_m32" ||
 		die "consumer_pc_m32 failed"
-	cc -m32 "$source/tests/compat/install_consumer/own_names.c" \
+	cc -m32 "$source/tests/library/install_consumer/own_names.c" \
 		$(pkg-config --cflags clone_extended) "$prefix/lib/i386-linux-gnu/libclone_extended.a" \
 		-o "$work/own_names_m32" || die "i386: own pid_ns_pid_max() does not link against libclone_extended.a"
 	"$source/scripts/run-i386" "$work/own_names_m32" || die "own_names_m32 failed"
 fi
 
 # find_package(), as a CMake project would use it.
-cmake -S "$source/tests/compat/install_consumer" -B "$work/consumer" \
+cmake -S "$source/tests/library/install_consumer" -B "$work/consumer" \
 	-DCMAKE_PREFIX_PATH="$prefix" >"$work/consumer-configure.log" ||
 	die "find_package configure failed, see $work/consumer-configure.log"
 cmake --build "$work/consumer" >"$work/consumer-build.log" ||
