@@ -36,7 +36,7 @@ struct clone_request {
  * E-PIDS-TOO-MANY and E-PID-RANGE, see clone_request_check_pid_limits()),
  * filling
  * @req->flags and the pid set; the public calls and the fuzz targets
- * (tests/fuzz/) start here.  Return 0 or a negative errno; nothing is
+ * (tests/libfuzzer/) start here.  Return 0 or a negative errno; nothing is
  * created.
  */
 int clone_request_from_flags_array(struct clone_request *req,
