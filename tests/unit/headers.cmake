@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0 OR MIT
+# Included by CMakeLists.txt in this folder.
 # Header hygiene of every header in include/uapi/linux/, as the kernel's
 # header test and a C library vendoring them would compile it: alone, twice
 # (include guard), as strict C90 and as C++98 to C++20, 64- and 32-bit, with
