@@ -88,6 +88,15 @@ kernel_row() {
 	table_row "$1" arches "$2" kernel
 }
 
+# guest_widths NAME: the word sizes of the programs that run in the guest
+# of the kernel NAME: 64, and 32 where its row names a 32-bit compiler.
+guest_widths() {
+	local -A row
+
+	kernel_row row "$1"
+	echo 64 ${row[cc32]:+32}
+}
+
 # The output directory of scripts/kernel build in a tree, for the
 # architecture $1, with the sanitizers if $2 is not empty.
 out_name() {
