@@ -74,17 +74,19 @@ step_end() {
 # a KEY column, by its cell in that column; rows without one are left out.
 
 # table_cells TABLE [KEY]: every cell that is not empty, as "ROW<TAB>
-# COLUMN<TAB>VALUE" lines in the table's order.
+# COLUMN<TAB>VALUE" lines in the table's order; fails for an unknown KEY.
 table_cells() {
 	[ -f "$root/scripts/lib/$1.tsv" ] || die "no table scripts/lib/$1.tsv"
 	awk -F'\t' -v key="${2:-}" '/^#/ { next }
 		!n { n = split($0, column, "\t")
 		     for (i = 1; i <= n; i++) if (column[i] == key) k = i
 		     if (key == "") k = 1
+		     if (!k) exit 2
 		     next }
-		k && $k != "-" && $k != "" {
+		$k != "-" && $k != "" {
 			for (i = 1; i <= n; i++) if ($i != "-" && $i != "") print $k "\t" column[i] "\t" $i }' \
-		"$root/scripts/lib/$1.tsv"
+		"$root/scripts/lib/$1.tsv" ||
+		die "scripts/lib/$1.tsv has no column '$2' (it has: $(table_columns "$1" | paste -sd' '))"
 }
 
 # table_columns TABLE: the names of its columns, in order.
@@ -100,7 +102,7 @@ table_rows() {
 
 # table_row ARRAY TABLE ROW [KEY]: the associative array ARRAY, which the
 # caller declares, becomes the row: COLUMN => cell, "" for "-".  Fails,
-# naming the rows, for an unknown ROW.
+# naming the rows or the columns, for an unknown ROW or KEY.
 # shellcheck disable=SC2034,SC2004 # the caller's associative array, by name
 table_row() {
 	local -n table_row_out=$1
@@ -110,6 +112,8 @@ table_row() {
 	while read -r column; do
 		table_row_out[$column]=
 	done < <(table_columns "$2")
+	[ -z "${4:-}" ] || [[ -v table_row_out[$4] ]] ||
+		die "scripts/lib/$2.tsv has no column '$4' (it has: $(table_columns "$2" | paste -sd' '))"
 	while IFS=$'\t' read -r name column cell; do
 		table_row_out[$column]=$cell
 		found=$name
