@@ -106,18 +106,18 @@ table_rows() {
 # shellcheck disable=SC2034,SC2004 # the caller's associative array, by name
 table_row() {
 	local -n table_row_out=$1
-	local name column cell found=
+	local cells name column cell found=
 
+	# Its own failure (an unknown KEY) has said why.
+	cells=$(table_cells "$2" "${4:-}") || exit
 	table_row_out=()
 	while read -r column; do
 		table_row_out[$column]=
 	done < <(table_columns "$2")
-	[ -z "${4:-}" ] || [[ -v table_row_out[$4] ]] ||
-		die "scripts/lib/$2.tsv has no column '$4' (it has: $(table_columns "$2" | paste -sd' '))"
 	while IFS=$'\t' read -r name column cell; do
 		table_row_out[$column]=$cell
 		found=$name
-	done < <(table_cells "$2" "${4:-}" | awk -F'\t' -v row="$3" '$1 == row')
+	done < <(awk -F'\t' -v row="$3" '$1 == row' <<<"$cells")
 	[ -n "$found" ] ||
 		die "scripts/lib/$2.tsv has no row ${4:+whose $4 is }'$3' (it has: $(table_rows "$2" "${4:-}" | paste -sd' '))"
 }
