@@ -20,20 +20,21 @@
  *                           set of all three levels, the outer two 0
  *                           (clone3: set_tid holds the chosen pid only)
  *
- * Each round times a batch of calls of every case and call in turn (the
- * calls backwards in every other pass over the stack depths, call_at()),
- * after CLONE_COST_WARMUP such rounds not kept (the first rounds grow the
- * kernel's pid tables and caches and cost less), each round at its own
- * stack depth (time_batch_at_depth()); the program runs with its address
+ * Each round times a batch of calls of every case and call in turn, after
+ * CLONE_COST_WARMUP such rounds not kept (the first rounds grow the
+ * kernel's pid tables and caches and cost less).  Rounds come in pairs:
+ * rounds 2k and 2k + 1 run at the same stack depth
+ * (time_batch_at_depth()), the first with the calls in order, the second
+ * backwards (call_at()); the program runs with its address
  * space laid out the same every time, without randomization; each
  * (case, call) prints one line, tab-separated:
  *
  *   clone_cost KERNEL WIDTH CASE CALL CALLS_PER_ROUND MEDIAN MIN MAX ROUNDS
  *
  * MEDIAN, MIN and MAX are over the rounds' mean guest ns per call, ROUNDS
- * lists those means.  A line first says how many such lines will follow
- * and how many rounds each lists, so that a reader can tell that none is
- * missing:
+ * lists those means in round order, so that a reader can pair them.  A
+ * line first says how many such lines will follow and how many rounds each
+ * lists, so that a reader can tell that none is missing:
  *
  *   clone_cost_plan KERNEL WIDTH LINES ROUNDS
  *  Every call's result is checked (the errno of a
@@ -76,7 +77,7 @@
 /*
  * Rounds, and calls per round of the cases that create a process or not.
  * Two rounds at each of the STACK_DEPTHS depths (time_batch_at_depth()),
- * one in each call order (call_at()).
+ * one in each call order (call_at()): an even number.
  */
 #ifndef CLONE_COST_ROUNDS
 #define CLONE_COST_ROUNDS 16
@@ -90,6 +91,7 @@
 #ifndef CLONE_COST_WARMUP
 #define CLONE_COST_WARMUP 3
 #endif
+_Static_assert(CLONE_COST_ROUNDS % 2 == 0, "rounds come in pairs");
 
 /* Levels below the caller's pid namespace of the *_ns2 cases. */
 #define NS_DEPTH 2
@@ -249,18 +251,24 @@ time_batch(const struct bench_case *c, enum call call,
 /*
  * After each fork() every stack page the parent writes costs it a page
  * fault, so a call's figure depends on whether a page boundary falls
- * under its frames.  Round r runs STACK_STEP * r bytes deeper, modulo a
- * page, so that each layout decides some rounds, not all of them.
+ * under its frames.  Pair k runs STACK_STEP * k bytes deeper, modulo a
+ * page, so that each layout decides some pairs, not all of them.
  */
 #define STACK_STEP	512
 #define STACK_DEPTHS	8
+
+/* The depth of @round's pair, 0 to STACK_DEPTHS - 1; warmups are < 0. */
+static int depth_of(int round)
+{
+	return (round + 2 * STACK_DEPTHS * CLONE_COST_WARMUP) / 2 %
+	       STACK_DEPTHS;
+}
 
 static double __attribute__((noinline))
 time_batch_at_depth(int round, const struct bench_case *c, enum call call,
 		    const struct prepared *p, int n)
 {
-	size_t depth = (size_t)(round + CLONE_COST_WARMUP) % STACK_DEPTHS *
-		       STACK_STEP;
+	size_t depth = (size_t)depth_of(round) * STACK_STEP;
 	volatile char *pad = alloca(depth + 1);
 
 	/* Reading pad back keeps the compiler from dropping the alloca(). */
@@ -269,16 +277,16 @@ time_batch_at_depth(int round, const struct bench_case *c, enum call call,
 }
 
 /*
- * The call of the @k-th batch of a case in @round: in call order in one
- * pass over the stack depths, backwards in the next, so that each depth
- * has both orders.  A batch costs more after the other calls' batches
- * than before them (libclone_extended's create_reap on x86_64: +1.2 %
- * over clone3() when timed last in every round, +0.5 % when timed
- * first): no call may always be timed last.
+ * The call of the @k-th batch of a case in @round: in call order in the
+ * first round of a pair, backwards in the second.  A batch costs more the
+ * later it is timed in its round (clone3() against itself on x86_64,
+ * create_reap: +0.3 to +0.7 % timed last of four batches, -0.3 to -0.8 %
+ * timed first), so one round's ratio of two calls holds their distance in
+ * the order; the mean of a pair's two ratios cancels it.
  */
 static enum call call_at(int round, int k)
 {
-	int backwards = (round + CLONE_COST_WARMUP) / STACK_DEPTHS % 2;
+	int backwards = round & 1;
 
 	return (enum call)(backwards ? NUM_CALLS - 1 - k : k);
 }
