@@ -7,9 +7,7 @@
  * page, so one such probe in each page of an argument tells whether the
  * kernel could read it all; then the argument is read directly.  The probe
  * costs a system call without work, where a process_vm_readv() copy costs
- * a task lookup and a page pin (docs/compat.md).  An argument on the
- * calling thread's stack above the probing frame needs none: the callers'
- * frames lie there (caller_stack.c).
+ * a task lookup and a page pin (docs/compat.md).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,7 +16,6 @@
 
 #include "arch_syscall.h"
 #include "caller_memory.h"
-#include "caller_stack.h"
 
 /* The kernel's sigset_t on x86_64 and i386, the probe's copy size. */
 #define KERNEL_SIGSET_SIZE	8
@@ -55,15 +52,11 @@ int caller_reads_probe(struct caller_reads *reads, const void *src,
 		       size_t len)
 {
 	uintptr_t first = (uintptr_t)src, last = first + len - 1;
-	uintptr_t at, frame;
+	uintptr_t at;
 	int err;
 
 	if (!src || last < first)
 		return -EFAULT;
-	/* Not a local's address: AddressSanitizer may keep locals on the heap. */
-	frame = (uintptr_t)__builtin_frame_address(0);
-	if (first >= frame && last < caller_stack_top(frame))
-		return 0;
 	err = probe_page(reads, first);
 	for (at = (first | (CALLER_PAGE_SIZE - 1)) + 1;
 	     !err && at && at <= last; at += CALLER_PAGE_SIZE)

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "caller_stack.h"
+
 /*
  * The unit in which readability is probed: readability is per page, and no
  * Linux page is smaller, so one probe answers for the aligned 4 KiB around
@@ -17,16 +19,30 @@
 /* What one library call has learnt of its caller's memory. */
 struct caller_reads {
 	uintptr_t page;		/* the last page known to be readable */
+	uintptr_t frame;	/* the library's frame on the thread's stack */
+	uintptr_t stack_top;	/* [frame, stack_top) is readable, or 0 */
 };
 
 /*
- * Starts @reads, a variable on the library's stack, with its own page
- * known: the library runs on that page, so arguments the caller keeps
- * there need no probe.
+ * Starts @reads, a variable of the library's, with its own page known, and
+ * the thread's stack above the library's frame: the library runs on that
+ * page, and the callers' frames lie between the frame and the top of the
+ * stack, so arguments the caller keeps there need no probe.  The frame
+ * address, not @reads: AddressSanitizer may keep @reads on a heap "fake
+ * stack".
  */
 static inline void caller_reads_init(struct caller_reads *reads)
 {
 	reads->page = (uintptr_t)reads & ~(CALLER_PAGE_SIZE - 1);
+	reads->frame = (uintptr_t)__builtin_frame_address(0);
+	reads->stack_top = caller_stack_top(reads->frame);
+}
+
+/* Whether [@first, @last] lies on the stack above the library's frame. */
+static inline int on_caller_stack(const struct caller_reads *reads,
+				  uintptr_t first, uintptr_t last)
+{
+	return first >= reads->frame && last < reads->stack_top;
 }
 
 /* Whether @addr lies in the page @reads knows to be readable. */
@@ -59,8 +75,9 @@ static inline int copy_from_caller(struct caller_reads *reads, void *dst,
 
 	if (len == 0)
 		return 0;
-	if (last < first || !in_known_page(reads, first) ||
-	    !in_known_page(reads, last)) {
+	if (last < first ||
+	    (!on_caller_stack(reads, first, last) &&
+	     (!in_known_page(reads, first) || !in_known_page(reads, last)))) {
 		err = caller_reads_probe(reads, src, len);
 		if (err)
 			return err;
